@@ -1,0 +1,170 @@
+//! The contract between the rules of a game and the generic search.
+//!
+//! Chariot plays chess and xiangqi with one search. Each game implements [`Game`];
+//! the search (crate `search`) is generic over it and never asks which game it plays.
+//! Everything game-specific — move generation, draw rules, perpetual check, evaluation —
+//! stays behind this trait.
+#![deny(missing_docs)]
+
+mod movelist;
+mod outcome;
+mod score;
+
+pub use movelist::{MoveList, MAX_MOVES};
+pub use outcome::{EndReason, Outcome, Verdict};
+pub use score::{
+    is_mate_score, mate_in, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY,
+};
+
+use std::fmt::Debug;
+
+/// One of the two players. In xiangqi, Red plays the role of [`Side::White`]
+/// (Fairy-Stockfish and Pikafish also write red to move as `w`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// White in chess, Red in xiangqi; moves first.
+    White,
+    /// Black in both games.
+    Black,
+}
+
+impl Side {
+    /// The other side.
+    #[inline]
+    pub const fn flip(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// 0 for White/Red, 1 for Black: an index into per-side tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a move is written or read. Each game maps the styles onto its own notations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MoveStyle {
+    /// Engine coordinates: UCI long algebraic for chess (`e2e4`, `e7e8q`);
+    /// for xiangqi files a–i and ranks 0–9 as Pikafish writes them (`h2e2`).
+    #[default]
+    Coord,
+    /// Xiangqi coordinates with ranks 1–10 as Fairy-Stockfish writes them (`h3e3`).
+    /// For chess this is the same as [`MoveStyle::Coord`].
+    CoordOneBased,
+    /// What people write: SAN for chess (`Nf3`, `exd8=Q+`), WXF for xiangqi (`C2=5`).
+    Human,
+}
+
+/// A game that the generic search can play.
+///
+/// Positions carry their own history (needed for unmake, repetition and the
+/// xiangqi perpetual-check/chase rules), so `make`/`unmake` must be strictly nested.
+/// All move lists produced here hold **legal** moves only.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// A move of this game; small and `Copy`.
+    type Move: Copy + Eq + Default + Debug + Send + Sync + 'static;
+    /// Why a FEN was refused.
+    type FenError: std::error::Error + Send + Sync + 'static;
+    /// Why a move string was refused (malformed, or illegal here).
+    type MoveError: std::error::Error + Send + Sync + 'static;
+
+    /// Short lowercase name of the game: `"chess"` or `"xiangqi"`.
+    const NAME: &'static str;
+
+    /// The standard starting position.
+    fn start() -> Self;
+    /// Parses a position; never panics on any input.
+    fn from_fen(fen: &str) -> Result<Self, Self::FenError>;
+    /// Writes the position as FEN (the form the game's usual tools write).
+    fn to_fen(&self) -> String;
+
+    /// Whose move it is.
+    fn side_to_move(&self) -> Side;
+    /// Appends every legal move to `list` (which is not cleared first).
+    fn generate(&self, list: &mut MoveList<Self::Move>);
+    /// Appends the legal "noisy" moves — captures, and promotions in chess — to `list`.
+    /// Quiescence search uses this.
+    fn generate_noisy(&self, list: &mut MoveList<Self::Move>);
+    /// Plays a legal move.
+    fn make(&mut self, mv: Self::Move);
+    /// Takes back `mv`, which must be the last move made.
+    fn unmake(&mut self, mv: Self::Move);
+    /// Passes the turn (null-move pruning). Never called when in check.
+    fn make_null(&mut self);
+    /// Takes back the last null move.
+    fn unmake_null(&mut self);
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// Zobrist hash of the position (side to move, and for chess castling and en passant included).
+    fn hash(&self) -> u64;
+    /// Static evaluation in centipawns from the side to move's point of view.
+    fn evaluate(&self) -> Score;
+
+    /// Verdict of the game's own rules at a node with legal moves left, `plies_from_root`
+    /// plies below the search root: repetition (inside the search tree a single repetition
+    /// may already count), perpetual check or chase, the 50/60-move rule, insufficient
+    /// material. `None` when the game goes on. Checkmate/stalemate are not reported here.
+    fn adjudicate(&self, plies_from_root: usize) -> Option<Verdict>;
+    /// Verdict for the side to move when it has no legal move: in chess checkmate is a loss
+    /// and stalemate a draw; in xiangqi both are losses.
+    fn no_moves_verdict(&self) -> Verdict;
+    /// Whether the game is over under its official rules (the strict form: threefold
+    /// repetition, not the search's single repetition), and how. For interfaces and the arena.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether the move captures a piece.
+    fn is_capture(&self, mv: Self::Move) -> bool;
+    /// Whether the move is noisy (what [`Game::generate_noisy`] yields).
+    fn is_noisy(&self, mv: Self::Move) -> bool;
+    /// Most-valuable-victim / least-valuable-attacker key for ordering noisy moves;
+    /// larger is tried first.
+    fn mvv_lva(&self, mv: Self::Move) -> i32;
+    /// Static exchange evaluation: whether `mv` wins at least `threshold` centipawns
+    /// after the best sequence of recaptures on its destination square.
+    fn see_ge(&self, mv: Self::Move, threshold: Score) -> bool;
+    /// Whether null-move pruning is reasonably safe here (zugzwang unlikely:
+    /// e.g. the side to move has pieces besides pawns/king).
+    fn null_move_ok(&self) -> bool;
+
+    /// Packs a move into 16 bits for the transposition table. Never 0 for a real move.
+    fn encode(mv: Self::Move) -> u16;
+    /// Unpacks a TT move, returning it only if it is legal in this position
+    /// (the TT may hold a move from another position after a key collision).
+    fn decode(&self, code: u16) -> Option<Self::Move>;
+
+    /// Writes a move in the given style (the move must be legal here for SAN/WXF).
+    fn format_move(&self, mv: Self::Move, style: MoveStyle) -> String;
+    /// Reads a move in the given style; it must be legal in this position.
+    fn parse_move(&self, text: &str, style: MoveStyle) -> Result<Self::Move, Self::MoveError>;
+
+    /// All legal moves as a fresh list (a convenience over [`Game::generate`]).
+    fn legal_moves(&self) -> MoveList<Self::Move> {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// Counts leaf nodes of the legal move tree to `depth` (bulk-counted at depth 1).
+    /// Games may override it with a faster specialised version.
+    fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for &mv in moves.iter() {
+            self.make(mv);
+            total += self.perft(depth - 1);
+            self.unmake(mv);
+        }
+        total
+    }
+}

@@ -1,0 +1,48 @@
+//! Scores in centipawns; mate scores carry their distance in plies.
+
+/// A position's value in centipawns from one side's point of view.
+pub type Score = i32;
+
+/// The deepest ply the search ever reaches; mate distances fit below it.
+pub const MAX_PLY: usize = 246;
+/// The score of delivering mate right now (mate in 0 plies).
+pub const MATE: Score = 32_000;
+/// Scores at or beyond this magnitude are mate scores.
+pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
+/// Larger than any score; the initial window bound.
+pub const INFINITY: Score = 32_001;
+/// The value of a draw.
+pub const DRAW: Score = 0;
+
+/// Score for the side to move when it mates in `ply` plies.
+#[inline]
+pub const fn mate_in(ply: usize) -> Score {
+    MATE - ply as Score
+}
+
+/// Score for the side to move when it is mated in `ply` plies.
+#[inline]
+pub const fn mated_in(ply: usize) -> Score {
+    -MATE + ply as Score
+}
+
+/// Whether the score announces a forced mate for either side.
+#[inline]
+pub const fn is_mate_score(score: Score) -> bool {
+    score >= MATE_BOUND || score <= -MATE_BOUND
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_are_recognised_and_ordered() {
+        assert!(is_mate_score(mate_in(3)));
+        assert!(is_mate_score(mated_in(10)));
+        assert!(!is_mate_score(900));
+        assert!(mate_in(1) > mate_in(3), "shorter mates are better");
+        assert!(mated_in(1) < mated_in(3), "longer defences are better");
+        assert!(mate_in(MAX_PLY) >= MATE_BOUND);
+    }
+}

@@ -1,0 +1,1 @@
+//! Textbook minimax and alpha-beta, kept as readable reference algorithms.
