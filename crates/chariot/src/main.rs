@@ -1,4 +1,42 @@
-//! Chariot: a chess and xiangqi engine.
-fn main() {
-    println!("chariot {}", env!("CARGO_PKG_VERSION"));
+//! The `chariot` binary: dispatches to a sub-command; with none it starts the web game.
+
+use chariot::COMMANDS;
+use std::process::ExitCode;
+
+fn usage() -> String {
+    let mut text = String::from("usage: chariot [COMMAND] [ARGS...]\n\ncommands:\n");
+    for (name, _, about) in COMMANDS {
+        text.push_str(&format!("  {name:<8} {about}\n"));
+    }
+    text.push_str(
+        "\nWith no command, `chariot` runs `web`. `chariot COMMAND --help` explains one.\n",
+    );
+    text
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (name, rest) = match args.split_first() {
+        None => ("web", &[][..]),
+        Some((first, rest)) => (first.as_str(), rest),
+    };
+    if matches!(name, "help" | "--help" | "-h") {
+        print!("{}", usage());
+        return ExitCode::SUCCESS;
+    }
+    if matches!(name, "--version" | "-V") {
+        println!("chariot {}", env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
+    let Some((_, run, _)) = COMMANDS.iter().find(|(n, _, _)| *n == name) else {
+        eprintln!("chariot: unknown command `{name}`\n\n{}", usage());
+        return ExitCode::from(2);
+    };
+    match run(rest) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("chariot {name}: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

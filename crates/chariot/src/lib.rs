@@ -1,0 +1,62 @@
+//! Chariot's front ends: everything a person or a program uses to talk to the engine.
+//!
+//! Each sub-command of the `chariot` binary lives in its own module with a `run`
+//! function taking the command's arguments (without the sub-command name).
+#![deny(missing_docs)]
+
+pub mod analyze;
+pub mod arena;
+pub mod bench;
+pub mod eval;
+pub mod perft;
+pub mod play;
+pub mod uci;
+pub mod web;
+
+/// The signature every sub-command's entry point has: the arguments after the sub-command.
+pub type CommandFn = fn(&[String]) -> anyhow::Result<()>;
+
+/// The sub-commands, their entry points and one-line descriptions (for `chariot help`).
+pub const COMMANDS: &[(&str, CommandFn, &str)] = &[
+    (
+        "web",
+        web::run,
+        "serve the web game on 127.0.0.1 (the default)",
+    ),
+    (
+        "uci",
+        uci::run,
+        "speak UCI (chess; xiangqi with --game xiangqi or UCI_Variant)",
+    ),
+    ("play", play::run, "play in the terminal"),
+    (
+        "perft",
+        perft::run,
+        "count leaf nodes of the legal move tree",
+    ),
+    (
+        "bench",
+        bench::run,
+        "search a fixed position set; prints a node signature and nps",
+    ),
+    (
+        "analyze",
+        analyze::run,
+        "search one position; --compare shows minimax vs alpha-beta vs full search",
+    ),
+    (
+        "eval",
+        eval::run,
+        "explain the static evaluation of a position",
+    ),
+    (
+        "arena",
+        arena::run,
+        "engine-vs-engine matches with Elo and SPRT",
+    ),
+];
+
+/// Error for a sub-command that is not built yet.
+pub(crate) fn not_yet(name: &str) -> anyhow::Result<()> {
+    anyhow::bail!("`chariot {name}` is not available yet in this build")
+}
