@@ -1,4 +1,6 @@
-//! `chariot arena`.
+//! `chariot arena`: engine-vs-engine matches for chess and xiangqi, refereed by our own rules.
+
+pub mod stats;
 
 /// Entry point of `chariot arena`.
 pub fn run(_args: &[String]) -> anyhow::Result<()> {
