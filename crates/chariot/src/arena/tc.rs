@@ -41,7 +41,7 @@ pub enum TcError {
 
 fn seconds(text: &str) -> Option<Duration> {
     let value: f64 = text.trim().parse().ok()?;
-    (value.is_finite() && value >= 0.0 && value < 1e7).then(|| Duration::from_secs_f64(value))
+    (0.0..1e7).contains(&value).then(|| Duration::from_secs_f64(value))
 }
 
 impl TimeControl {
@@ -194,7 +194,7 @@ impl Clocks {
         if let TimeControl::Clock { moves, base, inc } = self.tc {
             self.remaining[i] = self.remaining[i].saturating_sub(used) + inc;
             self.moves_made[i] += 1;
-            if moves.is_some_and(|m| self.moves_made[i] % m == 0) {
+            if moves.is_some_and(|m| self.moves_made[i].is_multiple_of(m)) {
                 self.remaining[i] += base;
             }
         }
