@@ -1,0 +1,9 @@
+//! `chariot arena`: engine-vs-engine matches for chess and xiangqi, refereed by our own rules.
+
+pub mod stats;
+pub mod tc;
+
+/// Entry point of `chariot arena`.
+pub fn run(_args: &[String]) -> anyhow::Result<()> {
+    crate::not_yet("arena")
+}
