@@ -2,7 +2,7 @@
 //! server-wide accounting that bounds how many searches run and for how long.
 
 use game::{is_mate_score, Game, Score, MATE};
-use search::{Control, Info, Limits, Options, SearchResult, Strength};
+use search::{Control, Info, Limits, Options, SearchResult, Searcher, Strength};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -85,6 +85,25 @@ pub trait Engine<G: Game>: Send + 'static {
         control: &Control,
         report: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move>;
+}
+
+/// The real engine: the generic search.
+pub struct SearchEngine<G: Game>(Searcher<G>);
+
+impl<G: Game> Engine<G> for SearchEngine<G> {
+    fn new(level: Level) -> Self {
+        SearchEngine(Searcher::new(level.options()))
+    }
+
+    fn think(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        control: &Control,
+        report: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.0.search(pos, limits, &[], control, report)
+    }
 }
 
 /// Server-wide limits.
