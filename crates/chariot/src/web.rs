@@ -21,6 +21,8 @@ pub mod think;
 #[cfg(test)]
 mod api_tests;
 #[cfg(test)]
+mod load_tests;
+#[cfg(test)]
 mod testgame;
 
 use clap::Parser;

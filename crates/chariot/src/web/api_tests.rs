@@ -12,7 +12,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-fn start(config: Config) -> (SocketAddr, Arc<Registry>) {
+pub(super) fn start(config: Config) -> (SocketAddr, Arc<Registry>) {
     let kinds = vec![GameKind {
         name: "tictactoe",
         create: Shared::<TicTacToe, ScriptedEngine>::create,
@@ -22,7 +22,7 @@ fn start(config: Config) -> (SocketAddr, Arc<Registry>) {
     (server.spawn().unwrap(), registry)
 }
 
-fn quick() -> Config {
+pub(super) fn quick() -> Config {
     Config {
         max_think: Duration::from_millis(150),
         ..Config::default()
@@ -30,7 +30,7 @@ fn quick() -> Config {
 }
 
 /// Sends raw bytes and returns (status, body).
-fn raw(addr: SocketAddr, bytes: &[u8]) -> (u16, String) {
+pub(super) fn raw(addr: SocketAddr, bytes: &[u8]) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
@@ -49,7 +49,7 @@ fn raw(addr: SocketAddr, bytes: &[u8]) -> (u16, String) {
     (status, body)
 }
 
-fn call(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+pub(super) fn call(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
@@ -57,7 +57,7 @@ fn call(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String)
     raw(addr, request.as_bytes())
 }
 
-fn json(text: &str) -> Value {
+pub(super) fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
