@@ -1,5 +1,8 @@
 //! `chariot arena`: engine-vs-engine matches for chess and xiangqi, refereed by our own rules.
 
+pub mod adjudicate;
+pub mod engine;
+pub mod spec;
 pub mod stats;
 pub mod tc;
 
