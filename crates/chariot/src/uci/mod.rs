@@ -1,4 +1,6 @@
-//! `chariot uci`.
+//! `chariot uci`: the Universal Chess Interface, for chess and for xiangqi.
+
+pub mod parse;
 
 /// Entry point of `chariot uci`.
 pub fn run(_args: &[String]) -> anyhow::Result<()> {
