@@ -2,9 +2,14 @@
 
 pub mod adjudicate;
 pub mod engine;
+pub mod game;
+#[cfg(test)]
+mod game_tests;
 pub mod spec;
 pub mod stats;
 pub mod tc;
+#[cfg(test)]
+mod toy;
 
 /// Entry point of `chariot arena`.
 pub fn run(_args: &[String]) -> anyhow::Result<()> {

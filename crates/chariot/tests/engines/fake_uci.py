@@ -9,7 +9,7 @@ Modes:
   crash-start    exits before answering `uci`
   illegal        answers `bestmove z9z9` (no such square in either game)
   hang           never answers `go`
-  slow MS        sleeps MS milliseconds before every move, then plays like `legal`
+  slow MS [MOVE] sleeps MS milliseconds before every move, then plays MOVE or like `legal`
 
 Speaks UCI; `setoption name UCI_Variant value xiangqi` switches to xiangqi, and the option
 `Ranks` = `0` makes it write xiangqi ranks 0-9 as Pikafish does (default 1-10, Fairy-Stockfish).
@@ -100,6 +100,9 @@ for line in sys.stdin:
             continue
         if mode == "slow":
             time.sleep(int(arg) / 1000)
+            if len(sys.argv) > 3:
+                out("bestmove " + sys.argv[3])
+                continue
         if mode == "fixed":
             out("info depth 1 score cp %s" % os.environ.get("FAKE_SCORE", "0"))
             out("bestmove " + arg)
