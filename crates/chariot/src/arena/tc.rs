@@ -41,7 +41,9 @@ pub enum TcError {
 
 fn seconds(text: &str) -> Option<Duration> {
     let value: f64 = text.trim().parse().ok()?;
-    (0.0..1e7).contains(&value).then(|| Duration::from_secs_f64(value))
+    (0.0..1e7)
+        .contains(&value)
+        .then(|| Duration::from_secs_f64(value))
 }
 
 impl TimeControl {
