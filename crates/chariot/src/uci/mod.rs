@@ -1,5 +1,7 @@
 //! `chariot uci`: the Universal Chess Interface, for chess and for xiangqi.
 
+pub mod format;
+pub mod options;
 pub mod parse;
 
 /// Entry point of `chariot uci`.
