@@ -10,7 +10,7 @@ use crate::position::Position;
 use crate::tables::{
     bit, DIAG_STEPS, ELEPHANT_FREE, HORSE, HORSE_ATTACKERS, ORTHO_STEPS, RAYS, SOLDIER,
 };
-use crate::types::{own_half, Color, PieceKind, FILES, SQUARES};
+use crate::types::{in_palace, own_half, Color, PieceKind, FILES, SQUARES};
 
 const fn build_lines() -> [u128; SQUARES] {
     let mut out = [0u128; SQUARES];
@@ -87,6 +87,15 @@ fn attacks(color: Color, kind: PieceKind, s: usize, occ: u128) -> u128 {
     }
 }
 
+/// Whether `kind` of `color` may ever stand on `s` (Fairy-Stockfish's mobility regions).
+fn in_region(color: Color, kind: PieceKind, s: usize) -> bool {
+    match kind {
+        PieceKind::General | PieceKind::Advisor => in_palace(color, s),
+        PieceKind::Elephant => own_half(color, s),
+        _ => true,
+    }
+}
+
 impl Position {
     fn kind_on(&self, s: usize) -> PieceKind {
         self.board[s].kind().unwrap_or(PieceKind::Soldier)
@@ -106,10 +115,15 @@ impl Position {
         soldiers | bit(self.kings[color.index()])
     }
 
-    /// Pieces of `color` attacking `s` under occupancy `occ` (Fairy-Stockfish conventions).
+    /// Pieces of `color` attacking `s` under occupancy `occ` (Fairy-Stockfish conventions:
+    /// a kind only attacks squares inside its own region — palace, own half — as its
+    /// `attackers_to` checks `board_bb(c, pt) & s`).
     fn attackers_to(&self, s: usize, occ: u128, color: Color) -> u128 {
         squares(self.occ[color.index()])
-            .filter(|&p| attacks(color, self.kind_on(p), p, occ) & bit(s) != 0)
+            .filter(|&p| {
+                let kind = self.kind_on(p);
+                in_region(color, kind, s) && attacks(color, kind, p, occ) & bit(s) != 0
+            })
             .fold(0, |b, p| b | bit(p))
     }
 

@@ -3,7 +3,8 @@
 //! verdicts (mate, stalemate, repetition with perpetual check/chase: pyffish) and the WXF
 //! of every move (pyffish). See tests/pyffish_oracle.py for which plies pyffish judges.
 //!
-//! Games: `XIANGQI_DIFF_GAMES` (default 300), seed: `XIANGQI_DIFF_SEED`.
+//! Games: `XIANGQI_DIFF_GAMES` (default 100; about 30 s on a busy 2-core machine),
+//! shuffle cases: `XIANGQI_CYCLE_CASES` (default 100), seed: `XIANGQI_DIFF_SEED`.
 //! Needs `python3` with `pyffish` and `fairy-stockfish`: `bash scripts/test.sh` installs them.
 
 use game::{EndReason, Game, MoveStyle, Verdict};
@@ -191,7 +192,7 @@ fn verdict_text(pos: &Position) -> String {
 
 #[test]
 fn random_games_agree_with_pyffish() {
-    let games = env_or("XIANGQI_DIFF_GAMES", 300);
+    let games = env_or("XIANGQI_DIFF_GAMES", 100);
     let seed = env_or("XIANGQI_DIFF_SEED", 0x5EED_0001);
     let mut oracle = Oracle::start();
     let mut rng = Rng(seed | 1);
@@ -321,10 +322,193 @@ fn random_games_agree_with_pyffish() {
             assert_eq!(answer[2], "-32000", "no-move result, game {game}");
         }
         *ends.entry(end).or_default() += 1;
+        if (game + 1) % 250 == 0 {
+            eprintln!(
+                "xiangqi differential: {} games agree so far ({plies} plies)",
+                game + 1
+            );
+        }
     }
     eprintln!("xiangqi differential: {games} games, {plies} plies, endings: {ends:#?}");
     assert!(
         ends.keys().any(|k| k.starts_with("repetition")),
         "no repetition reached: {ends:?}"
+    );
+}
+
+/// Whether the piece that just moved to `from` could capture on `target` (probed with a
+/// null move), or gives check when `target` is `None`.
+fn hits(pos: &mut Position, from: xiangqi::Square, target: Option<xiangqi::Square>) -> bool {
+    match target {
+        None => pos.in_check(),
+        Some(t) if !pos.in_check() => {
+            pos.make_null();
+            let mut noisy = game::MoveList::new();
+            pos.generate_noisy(&mut noisy);
+            pos.unmake_null();
+            noisy.contains(Move::new(from, t))
+        }
+        Some(_) => false,
+    }
+}
+
+/// A shuffle A, B, A⁻¹, B⁻¹ in which A and A⁻¹ both attack what B moves (a chase or a
+/// perpetual check in the making), if a short search finds one.
+fn hunting_shuffle(pos: &mut Position, rng: &mut Rng) -> Option<(Move, Move)> {
+    let quiet = |pos: &Position| -> Vec<Move> {
+        pos.legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| !pos.is_capture(m))
+            .collect()
+    };
+    let mut a_moves = quiet(pos);
+    for i in (1..a_moves.len()).rev() {
+        a_moves.swap(i, rng.below(i + 1));
+    }
+    for &a in a_moves.iter().take(40) {
+        pos.make(a);
+        let check = pos.in_check();
+        let mut found = None;
+        for b in quiet(pos) {
+            // A check is answered by any move; a chase by the attacked piece moving away.
+            if !check && !hits(pos, a.to(), Some(b.from())) {
+                continue;
+            }
+            pos.make(b);
+            let back = Move::new(a.to(), a.from());
+            if pos.legal_moves().contains(back) {
+                pos.make(back);
+                let target = if check { None } else { Some(b.to()) };
+                let again = hits(pos, a.from(), target);
+                let ok = again && pos.legal_moves().contains(Move::new(b.to(), b.from()));
+                pos.unmake(back);
+                if ok {
+                    found = Some((a, b));
+                }
+            }
+            pos.unmake(b);
+            if found.is_some() {
+                break;
+            }
+        }
+        pos.unmake(a);
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Plays `prefix` random plies from `pos`, then a non-capturing two-move shuffle and its
+/// reverse, twice: a guaranteed threefold repetition whose verdict (plain draw, perpetual
+/// check or perpetual chase, by either side) is compared with pyffish at every ply.
+/// Returns the verdict reached, or `None` when no such shuffle was available.
+fn cycle_case(
+    oracle: &mut Oracle,
+    rng: &mut Rng,
+    mut pos: Position,
+    prefix: usize,
+) -> Option<String> {
+    let quiet = |pos: &Position| -> Vec<Move> {
+        pos.legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| !pos.is_capture(m))
+            .collect()
+    };
+    // FEN two plies before the cycle, and the moves from there.
+    let mut fens = vec![pos.to_fen()];
+    let mut moves: Vec<Move> = Vec::new();
+    for _ in 0..prefix {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let m = legal.as_slice()[rng.below(legal.len())];
+        pos.make(m);
+        moves.push(m);
+        fens.push(pos.to_fen());
+    }
+    let reverse = |m: Move| Move::new(m.to(), m.from());
+    let (a, b) = match hunting_shuffle(&mut pos, rng) {
+        Some(pair) if rng.chance(80) => pair,
+        _ => {
+            let a_moves = quiet(&pos);
+            if a_moves.is_empty() {
+                return None;
+            }
+            let a = a_moves[rng.below(a_moves.len())];
+            pos.make(a);
+            let b_moves = quiet(&pos);
+            pos.unmake(a);
+            if b_moves.is_empty() {
+                return None;
+            }
+            (a, b_moves[rng.below(b_moves.len())])
+        }
+    };
+    let lead = prefix.min(2);
+    let root_fen = fens[prefix - lead].clone();
+    // Both sides start from the same root, so the first positions' histories agree.
+    let mut pos = Position::from_fen(&root_fen).expect("own FEN");
+    let mut texts: Vec<String> = Vec::new();
+    let lead_moves = moves[prefix - lead..].to_vec();
+    for m in lead_moves {
+        texts.push(pos.format_move(m, MoveStyle::CoordOneBased));
+        pos.make(m);
+    }
+    let cycle = [a, b, reverse(a), reverse(b)];
+    oracle.ask(&["N"]);
+    for ply in 0..8 {
+        let m = cycle[ply % 4];
+        if !pos.legal_moves().contains(m) || pos.verdict_with_reason(0).is_some() {
+            return None;
+        }
+        texts.push(pos.format_move(m, MoveStyle::CoordOneBased));
+        pos.make(m);
+        let verdict = pos.verdict_with_reason(0);
+        let answer = oracle.ask(&["P", &root_fen, &texts.join(" "), "1"]);
+        let ctx = format!("root {root_fen}, moves [{}]", texts.join(" "));
+        assert_eq!(
+            verdict_text(&pos),
+            answer[3],
+            "cycle verdict differs: {ctx}"
+        );
+        if let Some((v, reason)) = verdict {
+            return Some(format!("{reason} ({v:?} for side to move)"));
+        }
+    }
+    Some("no verdict".into())
+}
+
+#[test]
+fn shuffles_agree_with_pyffish_on_repetition_verdicts() {
+    let cases = env_or("XIANGQI_CYCLE_CASES", 100);
+    let seed = env_or("XIANGQI_DIFF_SEED", 0x5EED_0001);
+    let mut oracle = Oracle::start();
+    let mut rng = Rng(seed.rotate_left(17) | 1);
+    let mut ends: BTreeMap<String, u64> = BTreeMap::new();
+    let mut done = 0;
+    while done < cases {
+        let start = if rng.chance(70) {
+            Position::from_fen(SPARSE[rng.below(SPARSE.len())]).expect("sparse FEN")
+        } else {
+            Position::start()
+        };
+        let prefix = rng.below(30);
+        if let Some(end) = cycle_case(&mut oracle, &mut rng, start, prefix) {
+            *ends.entry(end).or_default() += 1;
+            done += 1;
+        }
+    }
+    eprintln!("xiangqi shuffles: {cases} cases, verdicts: {ends:#?}");
+    assert!(
+        ends.keys().any(|k| k.starts_with("perpetual chase")),
+        "no chase reached: {ends:?}"
+    );
+    assert!(
+        ends.keys().any(|k| k.starts_with("perpetual check")),
+        "no perpetual check: {ends:?}"
     );
 }
