@@ -171,3 +171,22 @@ fn insufficient_material() {
     assert!(!with_soldier.insufficient_material());
     assert_eq!(with_soldier.outcome(), None);
 }
+
+#[test]
+fn an_advisor_outside_its_palace_protects_nothing() {
+    // Black's chariot shuttles e2-e7 attacking Red's cannon on g7 and g2. On g2 the cannon
+    // is next to Red's advisors, but advisors never leave the palace, so it is unprotected
+    // and Black chases perpetually (pyffish: Black to move has lost).
+    let line = play(
+        "2Nak1bc1/9/4ba3/1C7/n1R6/9/9/5A3/4r4/3K1A3 b - - 13 12",
+        &[
+            "h10h8", "b7g7", "e2e7", "g7g2", "e7e2", "g2g7", "e2e7", "g7g2", "e7e2", "g2g7",
+        ],
+    );
+    let last = line.last().unwrap();
+    assert_eq!(last.side_to_move(), Side::Black);
+    assert_eq!(
+        last.verdict_with_reason(0),
+        Some((Verdict::Loss, EndReason::PerpetualChase))
+    );
+}
