@@ -12,11 +12,14 @@
 //! for them with large lookup tables or PEXT. Xiangqi move generation is dominated by
 //! walking short rays and checking a couple of squares per leaper, which a byte board
 //! does in a few loads without table lookups, while the `u128` sets still give a fast
-//! loop over each side's pieces. The measured result is in BENCHMARKS.md
-//! ("Xiangqi perft speed"): several times Fairy-Stockfish's perft speed on one core.
+//! loop over each side's pieces. Measured (BENCHMARKS.md, "Xiangqi perft speed"): 6.6×
+//! Fairy-Stockfish's perft speed (a u128-bitboard engine) on the same positions. A u128
+//! bitboard variant of this crate was not built, so that comparison is the only measurement.
 //!
 //! Legality is decided per move without make/unmake: a move needs the full "is my general
-//! attacked afterwards" test only when it can matter (see [`movegen`](self) docs).
+//! attacked afterwards" test only when it can matter (when in check, general moves, pieces
+//! on a line or horse leg toward the general with an attacker behind, and moves onto the
+//! empty line between the general and an enemy cannon).
 #![deny(missing_docs)]
 
 mod chase;

@@ -5,7 +5,8 @@ Two independent views of Fairy-Stockfish are used: the `fairy-stockfish` binary 
 running: legal moves from `go perft 1`, check and FEN from `d`) for the per-ply questions,
 and pyffish for game-end verdicts and WXF. pyffish re-initialises its tables on every
 call (milliseconds each), so it is asked only where it can matter: when the test asks,
-when the position repeats one since the last capture, and on a random sample of plies.
+when a position occurs for the third time since the last capture (a threefold verdict
+needs two earlier occurrences), and on a random sample of plies.
 
 Requests (tab-separated), one per line:
   N                                    new game
@@ -28,7 +29,7 @@ except ImportError:
 
 V = "xiangqi"
 BINARY = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
-SAMPLE = 0.05
+SAMPLE = 0.03
 
 
 class Engine:
@@ -74,26 +75,28 @@ def main():
         print(f"ERROR cannot start {BINARY}: {e}", flush=True)
         sys.exit(3)
     rng = random.Random(1)
-    seen = set()
+    seen = {}
     print("READY", sf.version(), flush=True)
     for request in sys.stdin:
         parts = request.rstrip("\n").split("\t")
         try:
             if parts[0] == "N":
-                seen = set()
+                seen = {}
                 print("OK", flush=True)
             elif parts[0] == "P":
                 fen, moves, ask = parts[1], parts[2].split(), parts[3] == "1"
                 legal, check, fen_now = engine.query(fen, moves)
                 fields = fen_now.split()
                 if fields[4] == "0":
-                    seen = set()
+                    seen = {}
                 key = " ".join(fields[:2])
                 verdict = "-"
-                if ask or key in seen or rng.random() < SAMPLE:
+                # A game-end verdict needs a third occurrence (two earlier ones), so only
+                # those plies, the ones the test asks about and a sample go to pyffish.
+                if ask or seen.get(key, 0) >= 2 or rng.random() < SAMPLE:
                     end, value = sf.is_optional_game_end(V, fen, moves)
                     verdict = f"1 {value}" if end else "0"
-                seen.add(key)
+                seen[key] = seen.get(key, 0) + 1
                 print("\t".join([" ".join(legal), str(check), fen_now, verdict]), flush=True)
             elif parts[0] == "E":
                 fen, moves, no_move = parts[1], parts[2].split(), parts[3] == "1"
