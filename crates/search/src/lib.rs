@@ -4,13 +4,33 @@
 //! Interfaces (UCI, web, terminal, arena) drive it through [`Searcher`]: they build
 //! [`Limits`], share a [`Control`] to stop or ponder-hit it from another thread, and
 //! receive progress through a callback taking [`Info`].
+//!
+//! Layout: `searcher` (the public entry), `threads` (Lazy SMP), `iterate` (iterative
+//! deepening, aspiration, root moves, MultiPV), `negamax` and `qsearch` (the tree search),
+//! `ordering`, `history`, `tt`, `time`, `strength` (levels), `params` (every tunable),
+//! and `reference` (textbook minimax and alpha-beta).
 #![deny(missing_docs)]
 
 mod api;
+mod history;
+mod iterate;
+mod negamax;
+mod ordering;
+pub mod params;
+mod qsearch;
 pub mod reference;
+mod searcher;
+pub mod strength;
+mod threads;
+mod time;
+pub mod tt;
+mod worker;
+
+#[cfg(test)]
+mod tests_toy;
+#[cfg(test)]
+mod toy;
 
 pub use api::{Bound, Clock, Control, Info, Limits, Options, SearchResult, Strength};
-// The searcher itself (`Searcher<G>`) is written by the search work (issue 4):
-// `Searcher::new(Options)`, `set_options`, `clear` (ucinewgame), and
-// `search(&mut self, pos: &G, limits: &Limits, searchmoves: &[G::Move],
-//         control: &Control, report: &mut dyn FnMut(&Info<G::Move>)) -> SearchResult<G::Move>`.
+pub use searcher::Searcher;
+pub use worker::Config;

@@ -1,0 +1,239 @@
+//! One game between two engines, refereed by our own rules.
+//!
+//! Every move an engine sends is parsed by [`Game::parse_move`] in that engine's move style
+//! and must be legal; the game ends when [`Game::outcome`] says so, or earlier by a fault
+//! (illegal move, crash, hang, time loss) or by adjudication.
+
+use super::adjudicate::{Adjudication, Adjudicator};
+use super::engine::{Engine, EngineError};
+use super::spec::{EngineSpec, Proto};
+use super::tc::{Clocks, TimeControl};
+use game::{EndReason, Game, MoveStyle, Outcome, Side};
+use std::time::Duration;
+
+/// How an engine lost by its own fault; each is counted separately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fault {
+    /// It sent a move our rules refuse.
+    Illegal,
+    /// Its process ended.
+    Crash,
+    /// It did not answer within its time plus the hang margin (and was killed).
+    Hang,
+    /// It answered after its time (plus move overhead) ran out.
+    Time,
+}
+
+impl Fault {
+    fn reason(self) -> EndReason {
+        match self {
+            Fault::Illegal => EndReason::IllegalMove,
+            Fault::Crash | Fault::Hang => EndReason::Forfeit,
+            Fault::Time => EndReason::Time,
+        }
+    }
+}
+
+/// Settings shared by every game of a match.
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    /// The time control.
+    pub tc: TimeControl,
+    /// Move-overhead margin: how far past its clock a move may arrive and still count.
+    pub overhead: Duration,
+    /// How long past the allowed time to wait before declaring a hang.
+    pub hang_margin: Duration,
+    /// How long to wait for a move under a node or depth limit.
+    pub untimed_wait: Duration,
+    /// How long start-up, `ucinewgame` and `isready` may take.
+    pub handshake: Duration,
+    /// Score adjudication rules.
+    pub adjudication: Adjudication,
+    /// Plies after which a game still running is adjudicated a draw (a safety net).
+    pub max_plies: usize,
+}
+
+/// One side of the board: the engine's spec and its (lazily started) process.
+pub struct Seat<'a> {
+    /// The engine's spec.
+    pub spec: &'a EngineSpec,
+    /// The process, started on first use and dropped (killed) after a hang or crash.
+    pub engine: &'a mut Option<Engine>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord<M> {
+    /// The opening position as FEN.
+    pub start_fen: String,
+    /// The moves played.
+    pub moves: Vec<M>,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The side that lost by a fault, and which.
+    pub fault: Option<(Side, Fault)>,
+    /// A human-readable note on how it ended (e.g. the illegal move's text).
+    pub detail: String,
+}
+
+impl Seat<'_> {
+    fn proto<G: Game>(&self) -> Proto {
+        self.spec
+            .proto
+            .unwrap_or_else(|| Proto::default_for(G::NAME))
+    }
+
+    fn style<G: Game>(&self) -> MoveStyle {
+        self.proto::<G>().move_style()
+    }
+
+    /// The running engine, started if needed. A failure to spawn at all is fatal for the
+    /// match (a wrong command line); other start-up failures are the engine's fault.
+    fn ready<G: Game>(&mut self, cfg: &GameConfig) -> Result<&mut Engine, EngineError> {
+        if self.engine.is_none() {
+            let variant =
+                (G::NAME != "chess" && self.proto::<G>().sets_variant()).then_some(G::NAME);
+            *self.engine = Some(Engine::start(self.spec, variant, cfg.handshake)?);
+        }
+        Ok(self.engine.as_mut().expect("started above"))
+    }
+}
+
+fn fault_of(err: &EngineError) -> Fault {
+    match err {
+        EngineError::Timeout { .. } => Fault::Hang,
+        _ => Fault::Crash,
+    }
+}
+
+/// Plays one game from `start` between `white` and `black`.
+///
+/// Returns `Err` only when an engine cannot be spawned at all.
+pub fn play<'a, G: Game>(
+    start: &G,
+    mut white: Seat<'a>,
+    mut black: Seat<'a>,
+    cfg: &GameConfig,
+) -> Result<GameRecord<G::Move>, EngineError> {
+    let start_fen = start.to_fen();
+    let mut record = GameRecord {
+        start_fen: start_fen.clone(),
+        moves: Vec::new(),
+        outcome: Outcome {
+            winner: None,
+            reason: EndReason::Agreement,
+        },
+        fault: None,
+        detail: String::new(),
+    };
+    let finish_fault = |mut rec: GameRecord<G::Move>, side: Side, fault: Fault, detail: String| {
+        rec.outcome = Outcome {
+            winner: Some(side.flip()),
+            reason: fault.reason(),
+        };
+        rec.fault = Some((side, fault));
+        rec.detail = detail;
+        rec
+    };
+
+    for (side, seat) in [(Side::White, &mut white), (Side::Black, &mut black)] {
+        let prepared = seat.ready::<G>(cfg).and_then(|e| e.new_game(cfg.handshake));
+        match prepared {
+            Ok(()) => {}
+            Err(e @ EngineError::Spawn { .. }) => return Err(e),
+            Err(e) => {
+                *seat.engine = None;
+                return Ok(finish_fault(record, side, fault_of(&e), e.to_string()));
+            }
+        }
+    }
+
+    let styles = [white.style::<G>(), black.style::<G>()];
+    // The move list as each engine writes it.
+    let mut texts: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut pos = start.clone();
+    let mut clocks = Clocks::new(cfg.tc, cfg.overhead);
+    let mut adjudicator = Adjudicator::new(cfg.adjudication);
+    let start_fullmove = fullmove_of(&start_fen);
+
+    loop {
+        if let Some(outcome) = pos.outcome() {
+            record.outcome = outcome;
+            record.detail = outcome.reason.to_string();
+            return Ok(record);
+        }
+        let fullmove = start_fullmove + (record.moves.len() as u32 + first_is_black(start)) / 2;
+        if let Some(outcome) = adjudicator.verdict(fullmove) {
+            record.outcome = outcome;
+            record.detail = "agreed engine scores".to_string();
+            return Ok(record);
+        }
+        if record.moves.len() >= cfg.max_plies {
+            record.outcome = Outcome {
+                winner: None,
+                reason: EndReason::Adjudication,
+            };
+            record.detail = format!("game length limit ({} plies)", cfg.max_plies);
+            return Ok(record);
+        }
+
+        let side = pos.side_to_move();
+        let seat = if side == Side::White {
+            &mut white
+        } else {
+            &mut black
+        };
+        let mut position = format!("position fen {start_fen}");
+        let mine = &texts[side.index()];
+        if !mine.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&mine.join(" "));
+        }
+        let go = clocks.go_command(side);
+        let wait = clocks
+            .allowed(side)
+            .map_or(cfg.untimed_wait, |a| a + cfg.hang_margin);
+        let engine = seat.engine.as_mut().expect("started before the first move");
+        let reply = match engine.go(&position, &go, wait) {
+            Ok(r) => r,
+            Err(e) => {
+                *seat.engine = None;
+                return Ok(finish_fault(record, side, fault_of(&e), e.to_string()));
+            }
+        };
+        if let Err(loss) = clocks.charge(side, reply.elapsed) {
+            let detail = format!(
+                "used {} ms of {} ms",
+                loss.used.as_millis(),
+                loss.allowed.as_millis()
+            );
+            return Ok(finish_fault(record, side, Fault::Time, detail));
+        }
+        let mv = match pos.parse_move(&reply.bestmove, styles[side.index()]) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let detail = format!("illegal move `{}`: {e}", reply.bestmove);
+                return Ok(finish_fault(record, side, Fault::Illegal, detail));
+            }
+        };
+        for (list, style) in texts.iter_mut().zip(styles) {
+            list.push(pos.format_move(mv, style));
+        }
+        adjudicator.record(side, reply.score.map(|s| s.as_cp()));
+        pos.make(mv);
+        record.moves.push(mv);
+    }
+}
+
+/// The full move number field of a FEN (1 when absent or unreadable).
+pub fn fullmove_of(fen: &str) -> u32 {
+    fen.split_whitespace()
+        .nth(5)
+        .and_then(|f| f.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1)
+}
+
+fn first_is_black<G: Game>(start: &G) -> u32 {
+    u32::from(start.side_to_move() == Side::Black)
+}

@@ -1,0 +1,131 @@
+//! What a thread learns about quiet moves while it searches: killers, history, counter-moves.
+//!
+//! Tables are indexed by the move's 16-bit TT code (`Game::encode`), which for both games
+//! packs from- and to-square, so the search needs no game-specific indexing.
+
+use crate::params::{history_bonus, HISTORY_MAX};
+use game::{Side, MAX_PLY};
+
+const CODES: usize = 1 << 16;
+
+/// Per-thread move-ordering memory. Heap-allocated once; reused across searches.
+pub struct History {
+    /// Butterfly history per side: how often a quiet move caused a cutoff.
+    butterfly: Vec<i16>,
+    /// Two killer moves (codes) per ply: quiet moves that caused a cutoff at that ply.
+    killers: Vec<[u16; 2]>,
+    /// The quiet reply (code) that last refuted the previous move (code).
+    counters: Vec<u16>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            butterfly: vec![0; 2 * CODES],
+            killers: vec![[0; 2]; MAX_PLY + 8],
+            counters: vec![0; CODES],
+        }
+    }
+}
+
+impl History {
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.butterfly.fill(0);
+        self.counters.fill(0);
+        self.clear_killers();
+    }
+
+    /// Forgets the killers (a new search: plies no longer mean the same positions).
+    pub fn clear_killers(&mut self) {
+        self.killers.fill([0; 2]);
+    }
+
+    /// History score of a quiet move for `side`.
+    #[inline]
+    pub fn score(&self, side: Side, code: u16) -> i32 {
+        self.butterfly[side.index() * CODES + code as usize] as i32
+    }
+
+    /// Adjusts a history score towards ±HISTORY_MAX ("gravity": big scores move less).
+    #[inline]
+    fn update(&mut self, side: Side, code: u16, bonus: i32) {
+        let slot = &mut self.butterfly[side.index() * CODES + code as usize];
+        let old = *slot as i32;
+        let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+        *slot = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+    }
+
+    /// The two killers at `ply`.
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [u16; 2] {
+        self.killers[ply]
+    }
+
+    /// The remembered refutation of the move `previous`.
+    #[inline]
+    pub fn counter(&self, previous: u16) -> u16 {
+        self.counters[previous as usize]
+    }
+
+    /// Records that quiet move `best` caused a beta cutoff at `ply` and `depth`, after the
+    /// quiet moves in `tried` failed (they get a malus).
+    pub fn cutoff(
+        &mut self,
+        side: Side,
+        ply: usize,
+        depth: i32,
+        best: u16,
+        previous: u16,
+        tried: &[u16],
+    ) {
+        let bonus = history_bonus(depth);
+        self.update(side, best, bonus);
+        for &code in tried {
+            if code != best {
+                self.update(side, code, -bonus);
+            }
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != best {
+            k[1] = k[0];
+            k[0] = best;
+        }
+        if previous != 0 {
+            self.counters[previous as usize] = best;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cutoffs_raise_the_best_and_lower_the_others() {
+        let mut h = History::default();
+        h.cutoff(Side::White, 3, 5, 100, 7, &[50, 60, 100]);
+        assert!(h.score(Side::White, 100) > 0);
+        assert!(h.score(Side::White, 50) < 0);
+        assert_eq!(h.score(Side::Black, 100), 0, "sides are separate");
+        assert_eq!(h.killers(3), [100, 0]);
+        assert_eq!(h.counter(7), 100);
+        h.cutoff(Side::White, 3, 5, 200, 0, &[]);
+        assert_eq!(h.killers(3), [200, 100]);
+        h.cutoff(Side::White, 3, 5, 200, 0, &[]);
+        assert_eq!(h.killers(3), [200, 100], "a killer is not duplicated");
+    }
+
+    #[test]
+    fn history_stays_bounded() {
+        let mut h = History::default();
+        for _ in 0..10_000 {
+            h.cutoff(Side::Black, 0, 30, 9, 0, &[]);
+        }
+        assert!(h.score(Side::Black, 9) <= HISTORY_MAX);
+        assert!(h.score(Side::Black, 9) > HISTORY_MAX / 2);
+        h.clear();
+        assert_eq!(h.score(Side::Black, 9), 0);
+        assert_eq!(h.killers(0), [0, 0]);
+    }
+}

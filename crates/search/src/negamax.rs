@@ -1,0 +1,242 @@
+//! The principal variation search below the root: negamax alpha-beta with the TT,
+//! null move, reverse futility, futility and late-move pruning, late move reductions,
+//! SEE pruning of losing captures, check extensions and mate-distance pruning.
+//!
+//! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
+//! instantiations, so the compiler specialises both.
+
+use crate::api::Bound;
+use crate::ordering::{Picker, Stage};
+use crate::params::*;
+use crate::reference::verdict_score;
+use crate::tt::bound_of;
+use crate::worker::Worker;
+use game::{is_mate_score, mate_in, mated_in, Game, Score, INFINITY, MATE_BOUND};
+
+/// Quiet moves remembered per node for the history malus.
+const MAX_QUIETS: usize = 64;
+
+impl<G: Game> Worker<'_, G> {
+    /// Searches the node at `ply` (≥ 1) to `depth` in the window `(alpha, beta)`.
+    /// Returns 0 when the search was stopped (the caller discards it).
+    pub fn negamax<const PV: bool>(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        if let Some(value) = self.enter(ply) {
+            return value;
+        }
+        let pruning = self.shared.config.pruning;
+        let in_check = self.pos.in_check();
+        // Check extension: a check is searched one ply deeper, so forcing lines resolve.
+        if pruning && in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return if pruning {
+                self.qsearch::<PV>(ply, alpha, beta)
+            } else {
+                self.plain_leaf(ply)
+            };
+        }
+
+        if pruning {
+            // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let key = self.pos.hash();
+        let tt = self.shared.tt;
+        let hit = tt.probe(key, ply);
+        let tt_code = hit.map_or(0, |h| h.mv);
+        if let Some(h) = hit {
+            if pruning && !PV && h.depth >= depth && h.cuts(alpha, beta) {
+                return h.score;
+            }
+        }
+
+        let raw_eval = if in_check {
+            -INFINITY
+        } else {
+            hit.map_or_else(|| self.evaluate(), |h| h.eval)
+        };
+        self.stack[ply].eval = raw_eval;
+        // The TT score is a better estimate than the static eval when its bound allows.
+        let eval = match hit {
+            Some(h) if !in_check && !is_mate_score(h.score) => match h.bound {
+                Bound::Lower if h.score > raw_eval => h.score,
+                Bound::Upper if h.score < raw_eval => h.score,
+                Bound::Exact => h.score,
+                _ => raw_eval,
+            },
+            _ => raw_eval,
+        };
+        let improving = !in_check && ply >= 2 && raw_eval > self.stack[ply - 2].eval;
+
+        if pruning && !PV && !in_check {
+            // Step 1. Reverse futility pruning: far above beta, a quiet position stays there.
+            if depth <= RFP_MAX_DEPTH
+                && eval - rfp_margin(depth, improving) >= beta
+                && !is_mate_score(beta)
+            {
+                return eval;
+            }
+            // Step 2. Null-move pruning: if passing still fails high, a real move will too.
+            // Not after a null move, and not where zugzwang is likely (the game decides).
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && !self.stack[ply - 1].null
+                && !is_mate_score(beta)
+                && self.pos.null_move_ok()
+            {
+                let r = nmp_reduction(depth);
+                self.stack[ply].null = true;
+                self.stack[ply].code = 0;
+                self.pos.make_null();
+                let value = -self.negamax::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1);
+                self.pos.unmake_null();
+                self.stack[ply].null = false;
+                if self.shared.stopped() {
+                    return 0;
+                }
+                if value >= beta {
+                    return if is_mate_score(value) { beta } else { value };
+                }
+            }
+        }
+        // Step 3. Internal iterative reduction: without a TT move the ordering is poor,
+        // so a shallower search is cheaper and fills the TT for the next iteration.
+        if pruning && tt_code == 0 && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
+        }
+
+        let previous = if self.stack[ply - 1].null {
+            0
+        } else {
+            self.stack[ply - 1].code
+        };
+        let mut picker = Picker::main(&self.pos, tt_code, self.history, ply, previous);
+        if picker.is_empty() {
+            return verdict_score(self.pos.no_moves_verdict(), ply);
+        }
+
+        let side = self.pos.side_to_move();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_code = 0u16;
+        let mut moves_done = 0usize;
+        let mut quiets = [0u16; MAX_QUIETS];
+        let mut quiet_count = 0usize;
+
+        while let Some((mv, stage)) = picker.next() {
+            let quiet = matches!(stage, Stage::Quiet | Stage::Refutation);
+            // Steps 4–6 prune only once a move that does not lose to mate is in hand.
+            if pruning && !in_check && best > -MATE_BOUND {
+                if quiet {
+                    // Step 4. Late move pruning: late quiet moves at low depth rarely matter.
+                    if !PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_count(depth, improving) {
+                        continue;
+                    }
+                    // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
+                    if depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha {
+                        continue;
+                    }
+                } else if stage == Stage::BadNoisy
+                    && depth <= SEE_MAX_DEPTH
+                    && !self.pos.see_ge(mv, see_capture_margin(depth))
+                {
+                    // Step 6. SEE pruning: captures that lose too much material.
+                    continue;
+                }
+            }
+
+            let code = G::encode(mv);
+            self.stack[ply].code = code;
+            self.pos.make(mv);
+            tt.prefetch(self.pos.hash());
+            moves_done += 1;
+            let new_depth = depth - 1;
+            let mut value;
+            if moves_done == 1 {
+                value = -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha);
+            } else {
+                // Step 7. Late move reductions: later quiet moves get a shallower zero-window
+                // search first, re-searched at full depth only if they surprise.
+                let mut r = 0;
+                if pruning
+                    && depth >= LMR_MIN_DEPTH
+                    && moves_done >= LMR_MIN_MOVES
+                    && !in_check
+                    && (quiet || stage == Stage::BadNoisy)
+                {
+                    r = self.reduction(depth, moves_done);
+                    r -= PV as i32;
+                    r += (!improving) as i32;
+                    r -= (stage == Stage::Refutation) as i32;
+                    r -= self.pos.in_check() as i32;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                value = -self.negamax::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha);
+                if value > alpha && r > 0 {
+                    value = -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha);
+                }
+                if PV && value > alpha && value < beta {
+                    value = -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha);
+                }
+            }
+            self.pos.unmake(mv);
+            if self.shared.stopped() {
+                return 0;
+            }
+
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_code = code;
+                    if PV {
+                        self.pv_update(ply, mv);
+                    }
+                    if value >= beta {
+                        if quiet {
+                            self.history.cutoff(
+                                side,
+                                ply,
+                                depth,
+                                code,
+                                previous,
+                                &quiets[..quiet_count],
+                            );
+                        }
+                        break;
+                    }
+                    alpha = value;
+                }
+            }
+            if quiet && quiet_count < MAX_QUIETS {
+                quiets[quiet_count] = code;
+                quiet_count += 1;
+            }
+        }
+
+        let bound = bound_of(best, original_alpha, beta);
+        tt.store(key, ply, best_code, best, raw_eval, depth, bound);
+        best
+    }
+
+    /// A leaf of the plain (pruning-off) search, valued exactly as the reference
+    /// algorithms do: the verdict when there is no legal move, else the static evaluation.
+    fn plain_leaf(&mut self, ply: usize) -> Score {
+        if self.pos.legal_moves().is_empty() {
+            verdict_score(self.pos.no_moves_verdict(), ply)
+        } else {
+            self.evaluate()
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! Move ordering: which move to try next.
+//!
+//! All moves are generated at once and scored; `next` then picks the best remaining one
+//! (a selection sort that usually stops early at a cutoff). Order: the TT move, captures
+//! that do not lose material by SEE (most valuable victim, least valuable attacker first),
+//! the two killers, the counter-move, quiet moves by history, and last the losing captures.
+
+use crate::history::History;
+use game::{Game, MoveList, MAX_MOVES};
+
+const TT_MOVE: i32 = 3_000_000;
+const GOOD_NOISY: i32 = 2_000_000;
+const KILLER_1: i32 = 1_000_002;
+const KILLER_2: i32 = 1_000_001;
+const COUNTER: i32 = 1_000_000;
+const BAD_NOISY: i32 = -1_000_000;
+
+/// Scores of the ordering stages, so the search can tell which kind of move it got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The transposition table's move.
+    Tt,
+    /// A capture or promotion that does not lose material.
+    GoodNoisy,
+    /// A killer or counter-move.
+    Refutation,
+    /// Another quiet move.
+    Quiet,
+    /// A capture that loses material by static exchange.
+    BadNoisy,
+}
+
+fn stage_of(score: i32) -> Stage {
+    if score >= TT_MOVE {
+        Stage::Tt
+    } else if score >= GOOD_NOISY {
+        Stage::GoodNoisy
+    } else if score >= COUNTER {
+        Stage::Refutation
+    } else if score > BAD_NOISY / 2 {
+        Stage::Quiet
+    } else {
+        Stage::BadNoisy
+    }
+}
+
+/// The moves of one node with their ordering scores.
+pub struct Picker<M: Copy + Default> {
+    moves: MoveList<M>,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+}
+
+impl<M: Copy + Default + Eq> Picker<M> {
+    /// All legal moves of `pos`, ordered for the main search.
+    pub fn main<G: Game<Move = M>>(
+        pos: &G,
+        tt_code: u16,
+        history: &History,
+        ply: usize,
+        previous: u16,
+    ) -> Self {
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        let killers = history.killers(ply);
+        let counter = if previous != 0 {
+            history.counter(previous)
+        } else {
+            0
+        };
+        let side = pos.side_to_move();
+        let mut scores = [0; MAX_MOVES];
+        for (slot, &mv) in scores.iter_mut().zip(moves.iter()) {
+            let code = G::encode(mv);
+            *slot = if code == tt_code {
+                TT_MOVE
+            } else if pos.is_noisy(mv) {
+                let base = if pos.see_ge(mv, 0) {
+                    GOOD_NOISY
+                } else {
+                    BAD_NOISY
+                };
+                base + pos.mvv_lva(mv)
+            } else if code == killers[0] {
+                KILLER_1
+            } else if code == killers[1] {
+                KILLER_2
+            } else if code == counter {
+                COUNTER
+            } else {
+                history.score(side, code)
+            };
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// Quiescence moves: the noisy moves, or every move when in check (evasions),
+    /// by MVV-LVA with the TT move first.
+    pub fn quiescence<G: Game<Move = M>>(pos: &G, tt_code: u16, in_check: bool) -> Self {
+        let mut moves = MoveList::new();
+        if in_check {
+            pos.generate(&mut moves);
+        } else {
+            pos.generate_noisy(&mut moves);
+        }
+        let mut scores = [0; MAX_MOVES];
+        for (slot, &mv) in scores.iter_mut().zip(moves.iter()) {
+            *slot = if G::encode(mv) == tt_code {
+                TT_MOVE
+            } else if pos.is_noisy(mv) {
+                GOOD_NOISY + pos.mvv_lva(mv)
+            } else {
+                0
+            };
+        }
+        Picker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// Number of moves in total.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there is no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The best remaining move and its stage.
+    #[inline]
+    pub fn next(&mut self) -> Option<(M, Stage)> {
+        let len = self.moves.len();
+        if self.next >= len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let moves = self.moves.as_mut_slice();
+        moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let picked = (moves[self.next], stage_of(self.scores[self.next]));
+        self.next += 1;
+        Some(picked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stages_are_recognised_from_scores() {
+        assert_eq!(stage_of(TT_MOVE), Stage::Tt);
+        assert_eq!(stage_of(GOOD_NOISY + 500), Stage::GoodNoisy);
+        assert_eq!(stage_of(KILLER_2), Stage::Refutation);
+        assert_eq!(stage_of(-16_000), Stage::Quiet);
+        assert_eq!(stage_of(16_000), Stage::Quiet);
+        assert_eq!(stage_of(BAD_NOISY + 900), Stage::BadNoisy);
+    }
+}

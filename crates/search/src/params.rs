@@ -1,0 +1,93 @@
+//! Every tunable number of the search, named, in one place.
+//!
+//! Margins are in centipawns of the game's own evaluation. The values are the usual
+//! starting points of open-source engines (Ethereal, Black Marlin, Viridithas); they
+//! have not been tuned for Chariot yet — the arena will do that.
+
+use game::Score;
+
+/// Window half-width of the first aspiration search around the previous score.
+pub const ASPIRATION_DELTA: Score = 25;
+/// Aspiration windows are used from this iteration on (earlier scores swing too much).
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+
+/// Reverse futility pruning (static null move) applies at this depth and below.
+pub const RFP_MAX_DEPTH: i32 = 8;
+/// Reverse futility margin: how far the static eval must exceed beta to prune.
+#[inline]
+pub const fn rfp_margin(depth: i32, improving: bool) -> Score {
+    80 * depth - if improving { 60 } else { 0 }
+}
+
+/// Null-move pruning applies from this depth on.
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// Depth reduction of the null-move search.
+#[inline]
+pub const fn nmp_reduction(depth: i32) -> i32 {
+    3 + depth / 4
+}
+
+/// Futility pruning of quiet moves applies at this depth and below.
+pub const FP_MAX_DEPTH: i32 = 6;
+/// Futility margin: quiet moves are skipped when eval plus this cannot reach alpha.
+#[inline]
+pub const fn futility_margin(depth: i32) -> Score {
+    100 + 90 * depth
+}
+
+/// Late move pruning applies at this depth and below.
+pub const LMP_MAX_DEPTH: i32 = 6;
+/// After this many quiet moves, the remaining quiets are skipped (non-PV nodes).
+#[inline]
+pub const fn lmp_count(depth: i32, improving: bool) -> usize {
+    let base = (3 + depth * depth) as usize;
+    if improving {
+        base * 2
+    } else {
+        base
+    }
+}
+
+/// Captures losing more than this per depth (by SEE) are skipped at shallow depth.
+#[inline]
+pub const fn see_capture_margin(depth: i32) -> Score {
+    -100 * depth
+}
+/// SEE pruning of captures applies at this depth and below.
+pub const SEE_MAX_DEPTH: i32 = 6;
+
+/// Late move reductions start with this move number (1-based) ...
+pub const LMR_MIN_MOVES: usize = 3;
+/// ... at this depth and deeper.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// Base of the logarithmic reduction table `base + ln(depth) * ln(moves) / divisor`.
+pub const LMR_BASE: f64 = 0.75;
+/// Divisor of the logarithmic reduction table.
+pub const LMR_DIVISOR: f64 = 2.25;
+
+/// Delta pruning in quiescence: a capture whose victim plus this cannot reach alpha is skipped.
+pub const QS_DELTA_MARGIN: Score = 200;
+
+/// Internal iterative reduction: without a TT move, search this deep and deeper one ply less.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// History scores stay within ±this (the "gravity" formula keeps them bounded).
+pub const HISTORY_MAX: i32 = 16_384;
+/// History bonus for a move that caused a cutoff at `depth`.
+#[inline]
+pub const fn history_bonus(depth: i32) -> i32 {
+    let b = 32 * depth * depth;
+    if b > 1_200 {
+        1_200
+    } else {
+        b
+    }
+}
+
+/// Nodes between two checks of the clock and the stop flag.
+pub const CHECK_INTERVAL: u64 = 1024;
+
+/// Near-equal root moves for `Options::randomize`: within this many centipawns of the best.
+pub const RANDOMIZE_MARGIN: Score = 15;
+/// Lines searched at the root when a move is picked at random or by a weaker level.
+pub const CHOICE_LINES: usize = 4;

@@ -1,0 +1,214 @@
+//! The state one search thread works with: its own copy of the position, its own
+//! move-ordering memory and PV table, and references to what all threads share.
+
+use crate::api::Control;
+use crate::history::History;
+use crate::params::{CHECK_INTERVAL, LMR_BASE, LMR_DIVISOR};
+use crate::time::TimeManager;
+use crate::tt::Tt;
+use game::{Game, Score, MAX_PLY};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Switches of the search that are not user options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// With `false`, every pruning, reduction and extension is off, quiescence too (a leaf is
+    /// the static evaluation) and the TT only orders moves: the search at a fixed depth then
+    /// returns exactly the minimax value. For tests and `chariot analyze --compare`.
+    pub pruning: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { pruning: true }
+    }
+}
+
+/// What every thread of one search shares.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a Tt,
+    /// Set when every thread must stop now.
+    pub stop: AtomicBool,
+    /// Nodes of each thread, published every few nodes.
+    pub nodes: Vec<AtomicU64>,
+    /// The interface's stop/ponder flags.
+    pub control: &'a Control,
+    /// Time limits (checked by the main thread only).
+    pub time: TimeManager,
+    /// Stop after about this many nodes (all threads).
+    pub node_limit: u64,
+    /// Search switches.
+    pub config: Config,
+}
+
+impl Shared<'_> {
+    /// Nodes of all threads as last published.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    /// Whether the search must stop.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Per-ply scratch of the search stack.
+#[derive(Clone, Copy, Default)]
+pub struct Frame {
+    /// Static evaluation at this ply (`None`-like `-INFINITY` when in check).
+    pub eval: Score,
+    /// Code of the move made from this ply (0 for a null move or none yet).
+    pub code: u16,
+    /// Whether the move made from this ply was a null move.
+    pub null: bool,
+}
+
+const PV_WIDTH: usize = MAX_PLY + 1;
+
+/// One search thread.
+pub struct Worker<'a, G: Game> {
+    /// The thread's own copy of the position.
+    pub pos: G,
+    /// Shared state.
+    pub shared: &'a Shared<'a>,
+    /// Thread number; 0 is the main thread (time checks, reports).
+    pub id: usize,
+    /// Killers, history, counter-moves.
+    pub history: &'a mut History,
+    /// Nodes this thread searched.
+    pub nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    /// Search stack.
+    pub stack: Vec<Frame>,
+    pv: Vec<G::Move>,
+    pv_len: Vec<usize>,
+    lmr: Vec<[u8; 64]>,
+    /// Amplitude of the deliberate evaluation noise (weaker levels), 0 for none.
+    pub noise: Score,
+    /// Seed of the evaluation noise.
+    pub noise_seed: u64,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    /// A worker for thread `id`.
+    pub fn new(pos: G, shared: &'a Shared<'a>, id: usize, history: &'a mut History) -> Self {
+        let lmr = (0..64)
+            .map(|depth| {
+                let mut row = [0u8; 64];
+                for (moves, r) in row.iter_mut().enumerate() {
+                    if depth > 0 && moves > 0 {
+                        let v = LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            pos,
+            shared,
+            id,
+            history,
+            nodes: 0,
+            seldepth: 0,
+            stack: vec![Frame::default(); MAX_PLY + 8],
+            pv: vec![G::Move::default(); PV_WIDTH * PV_WIDTH],
+            pv_len: vec![0; PV_WIDTH + 1],
+            lmr,
+            noise: 0,
+            noise_seed: 0,
+        }
+    }
+
+    /// Counts a node; every [`CHECK_INTERVAL`] nodes publishes the count and, on the main
+    /// thread, checks the clock, the node limit and the interface's stop flag.
+    /// Returns whether the search must stop.
+    #[inline]
+    pub fn visit(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.nodes.is_multiple_of(CHECK_INTERVAL) {
+            self.poll();
+        }
+        self.shared.stopped()
+    }
+
+    /// What every node does first: start its PV, count itself, and return at once when
+    /// the search stops (0, discarded), the game's rules decide the node, or the ply
+    /// limit is reached.
+    #[inline]
+    pub fn enter(&mut self, ply: usize) -> Option<Score> {
+        self.pv_clear(ply);
+        if self.visit(ply) {
+            return Some(0);
+        }
+        if let Some(verdict) = self.pos.adjudicate(ply) {
+            return Some(crate::reference::verdict_score(verdict, ply));
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate());
+        }
+        None
+    }
+
+    /// Publishes the node count and checks every stop condition.
+    pub fn poll(&self) {
+        let shared = self.shared;
+        shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        if self.id != 0 {
+            return;
+        }
+        let out_of_time = !shared.control.pondering() && shared.time.hard_expired();
+        if shared.control.stopped() || out_of_time || shared.total_nodes() >= shared.node_limit {
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The static evaluation, with the level's deliberate noise added.
+    #[inline]
+    pub fn evaluate(&self) -> Score {
+        let eval = self.pos.evaluate();
+        if self.noise == 0 {
+            return eval;
+        }
+        // A hash of the position, so a position keeps its noise within a search.
+        let h = (self.pos.hash() ^ self.noise_seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let spread = 2 * self.noise as u64 + 1;
+        eval + ((h >> 32) % spread) as Score - self.noise
+    }
+
+    /// Late move reduction for the `moves`-th move at `depth`.
+    #[inline]
+    pub fn reduction(&self, depth: i32, moves: usize) -> i32 {
+        self.lmr[(depth as usize).min(63)][moves.min(63)] as i32
+    }
+
+    /// Starts an empty PV at `ply`.
+    #[inline]
+    pub fn pv_clear(&mut self, ply: usize) {
+        self.pv_len[ply] = ply;
+    }
+
+    /// The PV at `ply` becomes `mv` followed by the child's PV.
+    #[inline]
+    pub fn pv_update(&mut self, ply: usize, mv: G::Move) {
+        let row = ply * PV_WIDTH;
+        let child_row = (ply + 1) * PV_WIDTH;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[row + ply] = mv;
+        self.pv
+            .copy_within(child_row + ply + 1..child_row + child_len, row + ply + 1);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The PV found from `ply` (root: 0).
+    pub fn pv(&self, ply: usize) -> &[G::Move] {
+        &self.pv[ply * PV_WIDTH + ply..ply * PV_WIDTH + self.pv_len[ply].max(ply)]
+    }
+}
