@@ -53,6 +53,13 @@ impl Active {
         }
     }
 
+    fn finish(&mut self) {
+        match self {
+            Active::Chess(s) => s.finish(),
+            Active::Xiangqi(s) => s.finish(),
+        }
+    }
+
     fn settings(&self) -> &Settings {
         match self {
             Active::Chess(s) => s.settings(),
@@ -73,7 +80,10 @@ pub fn serve(mut input: impl BufRead, out: Output, game: Option<Variant>) -> std
     let mut buffer = Vec::new();
     loop {
         let line = match read_line(&mut input, &mut buffer)? {
-            Line::End => break,
+            Line::End => {
+                active.finish();
+                break;
+            }
             Line::TooLong => {
                 out.error(format!("line longer than {MAX_LINE} bytes ignored"));
                 continue;

@@ -59,7 +59,7 @@ fn chess_from_start_to_bestmove() {
 }
 
 #[test]
-fn quit_waits_for_nothing_and_end_of_input_quits() {
+fn quit_stops_at_once_and_end_of_input_finishes() {
     // The search is stopped by quit, so the session ends at once with a bestmove.
     let out = session("go infinite\nquit\n", None);
     assert_eq!(bestmoves(&out).len(), 1, "{out}");
