@@ -3,6 +3,7 @@
 pub mod format;
 pub mod options;
 pub mod parse;
+pub mod session;
 
 /// Entry point of `chariot uci`.
 pub fn run(_args: &[String]) -> anyhow::Result<()> {
