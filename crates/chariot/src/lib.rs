@@ -7,9 +7,14 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod board;
+pub mod book;
+pub mod engine;
 pub mod eval;
 pub mod perft;
 pub mod play;
+#[cfg(test)]
+mod testing;
 pub mod uci;
 pub mod web;
 

@@ -114,3 +114,165 @@ fn reports_come_once_per_iteration() {
     );
     assert_eq!(depths, vec![1, 2, 3, 4, 5]);
 }
+
+fn busy_position() -> Toy {
+    (0..)
+        .map(Toy::seeded)
+        .find(|p| p.legal_moves().len() >= 4)
+        .unwrap()
+}
+
+#[test]
+fn stop_flag_ends_an_infinite_search_quickly_with_a_legal_move() {
+    use std::time::{Duration, Instant};
+    let mut s = Searcher::<Toy>::new(Options {
+        threads: 2,
+        ..Options::default()
+    });
+    let pos = busy_position();
+    let control = Control::new();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            control.stop();
+        });
+        s.search(&pos, &limits, &[], &control, &mut |_: &Info<u8>| {})
+    });
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(100),
+        "infinite must wait for stop"
+    );
+    assert!(took < Duration::from_millis(600), "stopped after {took:?}");
+    assert!(pos.legal_moves().contains(result.best.unwrap()));
+}
+
+#[test]
+fn stop_before_start_still_gives_a_legal_move() {
+    let mut s = Searcher::<Toy>::new(Options::default());
+    let pos = busy_position();
+    let control = Control::new();
+    control.stop();
+    let r = s.search(&pos, &Limits::default(), &[], &control, &mut |_: &Info<
+        u8,
+    >| {});
+    assert!(pos.legal_moves().contains(r.best.unwrap()));
+}
+
+#[test]
+fn movetime_is_kept() {
+    use std::time::{Duration, Instant};
+    let mut s = Searcher::<Toy>::new(Options::default());
+    let pos = busy_position();
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(80)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let r = search(&mut s, &pos, &limits);
+    assert!(started.elapsed() < Duration::from_millis(250));
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn searchmoves_restrict_the_root() {
+    let mut s = Searcher::<Toy>::new(Options::default());
+    let pos = busy_position();
+    let legal = pos.legal_moves();
+    for &only in legal.iter() {
+        let r = s.search(
+            &pos,
+            &fixed_depth(4),
+            &[only],
+            &Control::new(),
+            &mut |i: &Info<u8>| {
+                assert_eq!(i.pv[0], only);
+            },
+        );
+        assert_eq!(r.best, Some(only));
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let mut s = Searcher::<Toy>::new(Options {
+        multipv: 3,
+        ..Options::default()
+    });
+    let pos = busy_position();
+    let mut seen: Vec<(u32, usize, i32, u8)> = Vec::new();
+    s.search(
+        &pos,
+        &fixed_depth(4),
+        &[],
+        &Control::new(),
+        &mut |i: &Info<u8>| {
+            seen.push((i.depth, i.multipv, i.score, i.pv[0]));
+        },
+    );
+    let last: Vec<_> = seen.iter().filter(|l| l.0 == 4).collect();
+    assert_eq!(last.iter().map(|l| l.1).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert!(last[0].2 >= last[1].2 && last[1].2 >= last[2].2);
+    assert!(last[0].3 != last[1].3 && last[1].3 != last[2].3 && last[0].3 != last[2].3);
+}
+
+#[test]
+fn multipv_line_values_match_minimax_of_each_move() {
+    // With pruning off, each reported line's score is that root move's exact value.
+    let mut s = Searcher::<Toy>::new(Options {
+        multipv: 4,
+        hash_mb: 1,
+        ..Options::default()
+    });
+    s.set_pruning(false);
+    let mut pos = busy_position();
+    let mut lines = Vec::new();
+    s.search(
+        &pos,
+        &fixed_depth(4),
+        &[],
+        &Control::new(),
+        &mut |i: &Info<u8>| {
+            if i.depth == 4 {
+                lines.push((i.pv[0], i.score));
+            }
+        },
+    );
+    assert_eq!(lines.len(), 4);
+    for (mv, score) in lines {
+        pos.make(mv);
+        let child = minimax(&mut pos, 3).value;
+        pos.unmake(mv);
+        // Child values are one ply deeper: mate distances shift by one.
+        let expected = -child;
+        let shifted = if game::is_mate_score(expected) {
+            expected - expected.signum()
+        } else {
+            expected
+        };
+        assert!(
+            score == expected || score == shifted,
+            "{mv}: {score} vs {expected}"
+        );
+    }
+}
+
+#[test]
+fn levels_and_randomize_still_play_legal_moves() {
+    for strength in [crate::Strength::Level(0), crate::Strength::Elo(1500)] {
+        let mut s = Searcher::<Toy>::new(Options {
+            strength,
+            randomize: true,
+            ..Options::default()
+        });
+        s.seed(3);
+        let pos = busy_position();
+        let r = search(&mut s, &pos, &Limits::default());
+        assert!(pos.legal_moves().contains(r.best.unwrap()));
+    }
+}

@@ -1,0 +1,99 @@
+//! The built-in opening repertoire: a few common openings per game, kept as data files of
+//! move lines (`data/openings/*.txt`) so that casual games vary from the first move.
+
+use super::{Book, Rng};
+use game::{Game, MoveStyle};
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// The chess lines shipped with the binary.
+pub const CHESS_LINES: &str = include_str!("../../data/openings/chess.txt");
+/// The xiangqi lines shipped with the binary (Pikafish coordinates).
+pub const XIANGQI_LINES: &str = include_str!("../../data/openings/xiangqi.txt");
+
+/// A line of the repertoire that does not replay.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("opening line {line}: move '{mv}' is not legal")]
+pub struct RepertoireError {
+    /// 1-based line number in the text.
+    pub line: usize,
+    /// The move that failed.
+    pub mv: String,
+}
+
+/// Moves by position key, each weighted by how many lines play it.
+pub struct Repertoire<G: Game> {
+    moves: HashMap<u64, Vec<(G::Move, u32)>>,
+    rng: Rng,
+}
+
+impl<G: Game> std::fmt::Debug for Repertoire<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Repertoire({} positions)", self.moves.len())
+    }
+}
+
+impl<G: Game> Repertoire<G> {
+    /// Builds a repertoire from lines of coordinate moves from the start position
+    /// (`#` starts a comment).
+    pub fn parse(text: &str) -> Result<Self, RepertoireError> {
+        let mut moves: HashMap<u64, Vec<(G::Move, u32)>> = HashMap::new();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("");
+            let mut pos = G::start();
+            for word in line.split_whitespace() {
+                let mv = pos
+                    .parse_move(word, MoveStyle::Coord)
+                    .map_err(|_| RepertoireError {
+                        line: index + 1,
+                        mv: word.to_string(),
+                    })?;
+                let here = moves.entry(pos.hash()).or_default();
+                match here.iter_mut().find(|(m, _)| *m == mv) {
+                    Some((_, weight)) => *weight += 1,
+                    None => here.push((mv, 1)),
+                }
+                pos.make(mv);
+            }
+        }
+        Ok(Repertoire {
+            moves,
+            rng: Rng::from_clock(),
+        })
+    }
+
+    /// The built-in lines of the game `G` (by [`Game::NAME`]); empty for other games.
+    pub fn builtin() -> Result<Self, RepertoireError> {
+        Self::parse(match G::NAME {
+            "chess" => CHESS_LINES,
+            "xiangqi" => XIANGQI_LINES,
+            _ => "",
+        })
+    }
+
+    /// The repertoire moves of `pos` with their weights.
+    pub fn moves(&self, pos: &G) -> &[(G::Move, u32)] {
+        self.moves.get(&pos.hash()).map_or(&[], Vec::as_slice)
+    }
+
+    /// Number of positions covered.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no position is covered.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+impl<G: Game> Book<G> for Repertoire<G> {
+    fn pick(&self, pos: &G) -> Option<G::Move> {
+        // Guards against hash collisions with positions outside the repertoire.
+        let legal = pos.legal_moves();
+        self.rng
+            .weighted(self.moves(pos))
+            .copied()
+            .filter(|mv| legal.contains(*mv))
+    }
+}

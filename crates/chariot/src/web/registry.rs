@@ -1,0 +1,136 @@
+//! The table of open games, keyed by unguessable ids, with a cap and an eviction policy.
+
+use super::ids::{is_id, new_id};
+use super::session::ApiError;
+use super::shared::{GameHandle, NewGame};
+use super::think::Ctx;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+/// Starts a game of one kind: what [`GameKind::create`] holds.
+pub type CreateFn = fn(&NewGame, &Arc<Ctx>) -> Result<Arc<dyn GameHandle>, ApiError>;
+
+/// A game kind the server offers: its name and how to start one.
+#[derive(Clone, Copy)]
+pub struct GameKind {
+    /// `"chess"`, `"xiangqi"`.
+    pub name: &'static str,
+    /// Starts a game of this kind.
+    pub create: CreateFn,
+}
+
+/// All open games.
+pub struct Registry {
+    ctx: Arc<Ctx>,
+    kinds: Vec<GameKind>,
+    games: Mutex<HashMap<String, Arc<dyn GameHandle>>>,
+}
+
+impl Registry {
+    /// An empty table serving these kinds of game.
+    pub fn new(ctx: Arc<Ctx>, kinds: Vec<GameKind>) -> Registry {
+        Registry {
+            ctx,
+            kinds,
+            games: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The shared limits and counters.
+    pub fn ctx(&self) -> &Arc<Ctx> {
+        &self.ctx
+    }
+
+    /// Names of the games offered.
+    pub fn kind_names(&self) -> Vec<&'static str> {
+        self.kinds.iter().map(|k| k.name).collect()
+    }
+
+    fn table(&self) -> MutexGuard<'_, HashMap<String, Arc<dyn GameHandle>>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Number of open games.
+    pub fn len(&self) -> usize {
+        self.table().len()
+    }
+
+    /// Whether no game is open.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Starts a game and returns its id. When the table is full, the least recently used
+    /// finished game goes, else the least recently used game idle for
+    /// [`super::think::Config::idle_evict`]; if neither exists the request is refused.
+    pub fn create(&self, request: &NewGame) -> Result<(String, Arc<dyn GameHandle>), ApiError> {
+        let kind = self
+            .kinds
+            .iter()
+            .find(|k| k.name == request.game)
+            .ok_or_else(|| {
+                ApiError::new(
+                    400,
+                    format!(
+                        "unknown game `{}`; this server plays {}",
+                        request.game,
+                        self.kind_names().join(", ")
+                    ),
+                )
+            })?;
+        if self.len() >= self.ctx.config.max_games && !self.evict_one() {
+            return Err(ApiError::new(
+                503,
+                "too many open games; finish one or try again later",
+            ));
+        }
+        let game = (kind.create)(request, &self.ctx)?;
+        let id = new_id().map_err(|e| ApiError::new(500, format!("no randomness: {e}")))?;
+        let mut table = self.table();
+        // Two creations may race past the cap check; evict again rather than exceed it.
+        while table.len() >= self.ctx.config.max_games {
+            drop(table);
+            if !self.evict_one() {
+                return Err(ApiError::new(503, "too many open games"));
+            }
+            table = self.table();
+        }
+        table.insert(id.clone(), game.clone());
+        Ok((id, game))
+    }
+
+    fn evict_one(&self) -> bool {
+        let mut table = self.table();
+        let now = Instant::now();
+        let idle = self.ctx.config.idle_evict;
+        let victim = table
+            .iter()
+            .map(|(id, g)| (id, g.activity()))
+            .filter(|(_, a)| a.finished || (!a.thinking && now - a.touched >= idle))
+            .min_by_key(|(_, a)| (!a.finished, a.touched))
+            .map(|(id, _)| id.clone());
+        match victim {
+            Some(id) => table.remove(&id).is_some(),
+            None => false,
+        }
+    }
+
+    /// The game with this id; 404 for anything else, well-formed or not.
+    pub fn get(&self, id: &str) -> Result<Arc<dyn GameHandle>, ApiError> {
+        let missing = || ApiError::new(404, "no such game (it may have been closed)");
+        if !is_id(id) {
+            return Err(missing());
+        }
+        self.table().get(id).cloned().ok_or_else(missing)
+    }
+
+    /// One pass of housekeeping: stops overdue searches.
+    pub fn sweep(&self) {
+        let games: Vec<Arc<dyn GameHandle>> = self.table().values().cloned().collect();
+        let now = Instant::now();
+        for game in games {
+            game.enforce_deadline(now);
+        }
+    }
+}

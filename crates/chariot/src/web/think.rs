@@ -1,0 +1,236 @@
+//! How the engine thinks for the web game: playing levels, the engine behind a game, and the
+//! server-wide accounting that bounds how many searches run and for how long.
+
+use game::{is_mate_score, Game, Score, MATE};
+use search::{Control, Info, Limits, Options, SearchResult, Searcher, Strength};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A playing level the page offers, from beginner to full strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Weak and quick: for someone learning the moves.
+    Beginner,
+    /// A casual opponent.
+    Easy,
+    /// A club player.
+    #[default]
+    Medium,
+    /// Strong, thinking longer.
+    Hard,
+    /// Full strength within the server's think-time cap.
+    Full,
+}
+
+impl Level {
+    /// The level's name as the API writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Full => "full",
+        }
+    }
+
+    /// The search options of this level (strength handicap and variety).
+    pub fn options(self) -> Options {
+        let strength = match self {
+            Level::Beginner => Strength::Level(1),
+            Level::Easy => Strength::Level(6),
+            Level::Medium => Strength::Level(12),
+            Level::Hard => Strength::Level(17),
+            Level::Full => Strength::Full,
+        };
+        Options {
+            hash_mb: 16,
+            strength,
+            randomize: self != Level::Full,
+            ..Options::default()
+        }
+    }
+
+    /// The search limits of this level, never longer than `cap`.
+    pub fn limits(self, cap: Duration) -> Limits {
+        let (ms, depth) = match self {
+            Level::Beginner => (150, Some(2)),
+            Level::Easy => (300, Some(4)),
+            Level::Medium => (700, None),
+            Level::Hard => (1500, None),
+            Level::Full => (3000, None),
+        };
+        Limits {
+            depth,
+            movetime: Some(Duration::from_millis(ms).min(cap)),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The engine behind a web game: one search, blocking, on the thread that calls it.
+pub trait Engine<G: Game>: Send + 'static {
+    /// An engine set up for `level`.
+    fn new(level: Level) -> Self
+    where
+        Self: Sized;
+    /// Searches `pos` until `limits` or `control` stop it, reporting progress.
+    fn think(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        control: &Control,
+        report: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move>;
+}
+
+/// The real engine: the generic search.
+pub struct SearchEngine<G: Game>(Searcher<G>);
+
+impl<G: Game> Engine<G> for SearchEngine<G> {
+    fn new(level: Level) -> Self {
+        SearchEngine(Searcher::new(level.options()))
+    }
+
+    fn think(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        control: &Control,
+        report: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.0.search(pos, limits, &[], control, report)
+    }
+}
+
+/// Server-wide limits.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Most games kept open at once.
+    pub max_games: usize,
+    /// Longest the engine may think about one move (or a hint).
+    pub max_think: Duration,
+    /// Most searches running at once over all games.
+    pub max_searches: usize,
+    /// A game untouched this long may be evicted to make room.
+    pub idle_evict: Duration,
+    /// Most connections served at once.
+    pub max_connections: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_games: 256,
+            max_think: Duration::from_secs(5),
+            max_searches: 8,
+            idle_evict: Duration::from_secs(30 * 60),
+            max_connections: 128,
+        }
+    }
+}
+
+/// What every game shares with the server: its limits and the count of running searches.
+#[derive(Debug, Default)]
+pub struct Ctx {
+    /// The limits.
+    pub config: Config,
+    searches: AtomicUsize,
+}
+
+impl Ctx {
+    /// A context with these limits.
+    pub fn new(config: Config) -> Arc<Ctx> {
+        Arc::new(Ctx {
+            config,
+            searches: AtomicUsize::new(0),
+        })
+    }
+
+    /// Number of search threads alive right now.
+    pub fn active_searches(&self) -> usize {
+        self.searches.load(Ordering::SeqCst)
+    }
+
+    /// Reserves a search slot, or `None` when [`Config::max_searches`] are running.
+    pub fn reserve_search(self: &Arc<Self>) -> Option<SearchSlot> {
+        let max = self.config.max_searches;
+        self.searches
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| SearchSlot(self.clone()))
+    }
+}
+
+/// A reserved search slot; released when the search thread ends (even by panic).
+#[derive(Debug)]
+pub struct SearchSlot(Arc<Ctx>);
+
+impl Drop for SearchSlot {
+    fn drop(&mut self) {
+        self.0.searches.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A score for people: pawns with a sign from White's/Red's point of view, or `#N` / `#-N`
+/// for a mate in N moves.
+pub fn score_text(score_for_white: Score) -> String {
+    if is_mate_score(score_for_white) {
+        let plies = MATE - score_for_white.abs();
+        let moves = (plies + 1) / 2;
+        if score_for_white > 0 {
+            format!("#{moves}")
+        } else {
+            format!("#-{moves}")
+        }
+    } else {
+        format!("{:+.2}", score_for_white as f64 / 100.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{mate_in, mated_in};
+
+    #[test]
+    fn scores_read_like_an_engine_gui() {
+        assert_eq!(score_text(35), "+0.35");
+        assert_eq!(score_text(-120), "-1.20");
+        assert_eq!(score_text(0), "+0.00");
+        assert_eq!(score_text(mate_in(1)), "#1");
+        assert_eq!(score_text(mate_in(5)), "#3");
+        assert_eq!(score_text(mated_in(4)), "#-2");
+    }
+
+    #[test]
+    fn levels_are_capped_and_ordered() {
+        let cap = Duration::from_millis(500);
+        assert_eq!(Level::Full.limits(cap).movetime, Some(cap));
+        assert!(Level::Beginner.limits(cap).movetime.unwrap() < cap);
+        assert!(Level::Beginner.limits(cap).depth.is_some());
+        assert_eq!(Level::Full.options().strength, Strength::Full);
+        assert!(!Level::Full.options().randomize);
+    }
+
+    #[test]
+    fn search_slots_are_bounded_and_released() {
+        let ctx = Ctx::new(Config {
+            max_searches: 2,
+            ..Config::default()
+        });
+        let a = ctx.reserve_search().unwrap();
+        let b = ctx.reserve_search().unwrap();
+        assert!(ctx.reserve_search().is_none());
+        assert_eq!(ctx.active_searches(), 2);
+        drop(a);
+        assert!(ctx.reserve_search().is_some());
+        drop(b);
+        assert_eq!(ctx.active_searches(), 0);
+    }
+}

@@ -1,0 +1,339 @@
+//! The board state that one move changes: pieces, rights, clocks, the incremental
+//! Polyglot hash and the incremental material + piece-square sums.
+//!
+//! `Board` is `Copy` (about 230 bytes): the position keeps a stack of earlier boards
+//! (copy-make), which also serves unmake and repetition detection.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::moves::{flag, Move};
+use crate::polyglot::RANDOM;
+use crate::pst::{PHASE_INC, SIGNED};
+use crate::types::{Castling, Color, Piece, PieceKind, Square};
+
+const fn piece_keys() -> [[u64; 64]; 12] {
+    let mut t = [[0u64; 64]; 12];
+    let mut p = 0;
+    while p < 12 {
+        let (color, kind) = (p / 6, p % 6);
+        let pg_kind = 2 * kind + if color == 0 { 1 } else { 0 };
+        let mut sq = 0;
+        while sq < 64 {
+            t[p][sq] = RANDOM[64 * pg_kind + sq];
+            sq += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+const fn castle_keys() -> [u64; 16] {
+    let mut t = [0u64; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if bits & (1 << i) != 0 {
+                t[bits] ^= RANDOM[768 + i];
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    t
+}
+
+/// Polyglot keys per piece index (0..12) and square.
+static PIECE_KEYS: [[u64; 64]; 12] = piece_keys();
+/// Polyglot keys per castling-rights set.
+static CASTLE_KEYS: [u64; 16] = castle_keys();
+/// Polyglot en-passant keys per file (hashed only when a capture is possible).
+pub(crate) const EP_KEYS: [u64; 8] = {
+    let mut t = [0u64; 8];
+    let mut f = 0;
+    while f < 8 {
+        t[f] = RANDOM[772 + f];
+        f += 1;
+    }
+    t
+};
+/// Polyglot's key for "White to move".
+pub(crate) const TURN_KEY: u64 = RANDOM[780];
+
+/// The castling rights kept when a piece leaves or lands on each square.
+const CASTLE_KEEP: [u8; 64] = {
+    let mut t = [15u8; 64];
+    t[0] = 15 & !Castling::WHITE_QUEEN;
+    t[7] = 15 & !Castling::WHITE_KING;
+    t[4] = 15 & !(Castling::WHITE_KING | Castling::WHITE_QUEEN);
+    t[56] = 15 & !Castling::BLACK_QUEEN;
+    t[63] = 15 & !Castling::BLACK_KING;
+    t[60] = 15 & !(Castling::BLACK_KING | Castling::BLACK_QUEEN);
+    t
+};
+
+/// Everything about a position except its history.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Board {
+    pub(crate) kinds: [Bitboard; 6],
+    pub(crate) colors: [Bitboard; 2],
+    pub(crate) squares: [Option<Piece>; 64],
+    pub(crate) side: Color,
+    pub(crate) castling: Castling,
+    /// Set only when a pawn of the side to move could capture there (pseudo-legally):
+    /// that is exactly when Polyglot hashes the en-passant file.
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    /// Plies since the last null move (or since the position was set up); repetition
+    /// scans never look past a null move.
+    pub(crate) plies_from_null: u16,
+    pub(crate) hash: u64,
+    /// Material + piece-square sum, White minus Black, as (midgame, endgame).
+    pub(crate) psq: (i32, i32),
+    pub(crate) phase: i32,
+    pub(crate) checkers: Bitboard,
+}
+
+impl Board {
+    pub(crate) fn empty() -> Board {
+        Board {
+            kinds: [Bitboard::EMPTY; 6],
+            colors: [Bitboard::EMPTY; 2],
+            squares: [None; 64],
+            side: Color::White,
+            castling: Castling(0),
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            plies_from_null: 0,
+            hash: 0,
+            psq: (0, 0),
+            phase: 0,
+            checkers: Bitboard::EMPTY,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline]
+    pub(crate) fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.colors[color.index()] & self.kinds[kind.index()]
+    }
+
+    #[inline]
+    pub(crate) fn diagonal_sliders(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+            & (self.kinds[PieceKind::Bishop.index()] | self.kinds[PieceKind::Queen.index()])
+    }
+
+    #[inline]
+    pub(crate) fn straight_sliders(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+            & (self.kinds[PieceKind::Rook.index()] | self.kinds[PieceKind::Queen.index()])
+    }
+
+    #[inline]
+    pub(crate) fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceKind::King).lsb()
+    }
+
+    #[inline]
+    pub(crate) fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.squares[sq.index()]
+    }
+
+    /// Pieces of `by` attacking `sq` through occupancy `occ`.
+    #[inline]
+    pub(crate) fn attackers_by(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let them = self.colors[by.index()];
+        ((attacks::pawn(by.flip(), sq) & self.kinds[PieceKind::Pawn.index()])
+            | (attacks::knight(sq) & self.kinds[PieceKind::Knight.index()])
+            | (attacks::king(sq) & self.kinds[PieceKind::King.index()])
+            | (attacks::bishop(sq, occ)
+                & (self.kinds[PieceKind::Bishop.index()] | self.kinds[PieceKind::Queen.index()]))
+            | (attacks::rook(sq, occ)
+                & (self.kinds[PieceKind::Rook.index()] | self.kinds[PieceKind::Queen.index()])))
+            & them
+    }
+
+    /// Pieces of both colours attacking `sq` through occupancy `occ`.
+    pub(crate) fn attackers_all(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        self.attackers_by(sq, Color::White, occ) | self.attackers_by(sq, Color::Black, occ)
+    }
+
+    /// The pieces giving check to the side to move, from scratch.
+    pub(crate) fn compute_checkers(&self) -> Bitboard {
+        let k = self.king_square(self.side);
+        self.attackers_by(k, self.side.flip(), self.occupied())
+    }
+
+    #[inline]
+    fn add(&mut self, p: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.kinds[p.kind.index()] |= bb;
+        self.colors[p.color.index()] |= bb;
+        self.squares[sq.index()] = Some(p);
+        self.hash ^= PIECE_KEYS[p.index()][sq.index()];
+        let (mg, eg) = SIGNED[p.index()][sq.index()];
+        self.psq.0 += mg;
+        self.psq.1 += eg;
+        self.phase += PHASE_INC[p.kind.index()];
+    }
+
+    #[inline]
+    fn remove(&mut self, p: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.kinds[p.kind.index()] ^= bb;
+        self.colors[p.color.index()] ^= bb;
+        self.squares[sq.index()] = None;
+        self.hash ^= PIECE_KEYS[p.index()][sq.index()];
+        let (mg, eg) = SIGNED[p.index()][sq.index()];
+        self.psq.0 -= mg;
+        self.psq.1 -= eg;
+        self.phase -= PHASE_INC[p.kind.index()];
+    }
+
+    #[inline]
+    fn shift(&mut self, p: Piece, from: Square, to: Square) {
+        let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.kinds[p.kind.index()] ^= bb;
+        self.colors[p.color.index()] ^= bb;
+        self.squares[from.index()] = None;
+        self.squares[to.index()] = Some(p);
+        let keys = &PIECE_KEYS[p.index()];
+        self.hash ^= keys[from.index()] ^ keys[to.index()];
+        let table = &SIGNED[p.index()];
+        self.psq.0 += table[to.index()].0 - table[from.index()].0;
+        self.psq.1 += table[to.index()].1 - table[from.index()].1;
+    }
+
+    /// Puts a piece on an empty square while setting up a position.
+    pub(crate) fn put(&mut self, p: Piece, sq: Square) {
+        self.add(p, sq);
+    }
+
+    /// Plays a legal move, updating everything incrementally.
+    pub(crate) fn play(&mut self, mv: Move) {
+        let us = self.side;
+        let them = us.flip();
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.squares[from.index()] else {
+            debug_assert!(false, "no piece on {from} for {mv}");
+            return;
+        };
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= EP_KEYS[ep.file() as usize];
+        }
+        self.halfmove += 1;
+        self.plies_from_null += 1;
+        match mv.kind() {
+            flag::QUIET | flag::DOUBLE_PUSH => {}
+            flag::KING_CASTLE => {
+                let rook = Piece::new(us, PieceKind::Rook);
+                self.shift(
+                    rook,
+                    Square::new(to.index() as u8 + 1),
+                    Square::new(to.index() as u8 - 1),
+                );
+            }
+            flag::QUEEN_CASTLE => {
+                let rook = Piece::new(us, PieceKind::Rook);
+                self.shift(
+                    rook,
+                    Square::new(to.index() as u8 - 2),
+                    Square::new(to.index() as u8 + 1),
+                );
+            }
+            flag::EN_PASSANT => {
+                self.remove(
+                    Piece::new(them, PieceKind::Pawn),
+                    Square::new(to.index() as u8 ^ 8),
+                );
+            }
+            _ => {
+                if let Some(victim) = self.squares[to.index()] {
+                    self.remove(victim, to);
+                    self.halfmove = 0;
+                }
+            }
+        }
+        if let Some(promo) = mv.promotion() {
+            self.remove(piece, from);
+            self.add(Piece::new(us, promo), to);
+        } else {
+            self.shift(piece, from, to);
+        }
+        if piece.kind == PieceKind::Pawn {
+            self.halfmove = 0;
+            if mv.kind() == flag::DOUBLE_PUSH {
+                let ep = Square::new(((from.index() + to.index()) / 2) as u8);
+                if (attacks::pawn(us, ep) & self.pieces(them, PieceKind::Pawn)).any() {
+                    self.ep = Some(ep);
+                    self.hash ^= EP_KEYS[ep.file() as usize];
+                }
+            }
+        }
+        let old = self.castling.0;
+        let new = old & CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
+        if new != old {
+            self.castling = Castling(new);
+            self.hash ^= CASTLE_KEYS[old as usize] ^ CASTLE_KEYS[new as usize];
+        }
+        self.side = them;
+        self.hash ^= TURN_KEY;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        let king = self.king_square(them);
+        self.checkers = self.attackers_by(king, us, self.occupied());
+    }
+
+    /// Passes the turn (the caller guarantees the side to move is not in check).
+    pub(crate) fn play_null(&mut self) {
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= EP_KEYS[ep.file() as usize];
+        }
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.plies_from_null = 0;
+        self.side = self.side.flip();
+        self.hash ^= TURN_KEY;
+        self.checkers = self.compute_checkers();
+    }
+
+    /// The Polyglot key computed from scratch.
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in self.occupied() {
+            if let Some(p) = self.squares[sq.index()] {
+                h ^= PIECE_KEYS[p.index()][sq.index()];
+            }
+        }
+        h ^= CASTLE_KEYS[self.castling.0 as usize];
+        if let Some(ep) = self.ep {
+            h ^= EP_KEYS[ep.file() as usize];
+        }
+        if self.side == Color::White {
+            h ^= TURN_KEY;
+        }
+        h
+    }
+
+    /// The material + piece-square sums and phase computed from scratch.
+    pub(crate) fn compute_psq(&self) -> ((i32, i32), i32) {
+        let mut psq = (0, 0);
+        let mut phase = 0;
+        for sq in self.occupied() {
+            if let Some(p) = self.squares[sq.index()] {
+                let (mg, eg) = SIGNED[p.index()][sq.index()];
+                psq.0 += mg;
+                psq.1 += eg;
+                phase += PHASE_INC[p.kind.index()];
+            }
+        }
+        (psq, phase)
+    }
+}

@@ -1,0 +1,184 @@
+//! `game::Game` for chess: what the generic search and the interfaces use.
+
+use crate::error::{FenError, MoveError};
+use crate::movegen::{self, ListSink};
+use crate::moves::Move;
+use crate::perft::perft_board;
+use crate::position::Position;
+use crate::see::SEE_VALUE;
+use crate::types::PieceKind;
+use game::{EndReason, Game, MoveList, MoveStyle, Outcome, Score, Side, Verdict};
+
+impl Game for Position {
+    type Move = Move;
+    type FenError = FenError;
+    type MoveError = MoveError;
+    const NAME: &'static str = "chess";
+
+    fn start() -> Self {
+        Position::start()
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Position::parse_fen(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        self.fen()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.board.side.into()
+    }
+
+    fn generate(&self, list: &mut MoveList<Move>) {
+        movegen::generate::<_, true>(&self.board, &mut ListSink(list));
+    }
+
+    fn generate_noisy(&self, list: &mut MoveList<Move>) {
+        movegen::generate::<_, false>(&self.board, &mut ListSink(list));
+    }
+
+    fn make(&mut self, mv: Move) {
+        self.play(mv);
+    }
+
+    fn unmake(&mut self, _mv: Move) {
+        self.undo();
+    }
+
+    fn make_null(&mut self) {
+        self.history.push(self.board);
+        self.board.play_null();
+    }
+
+    fn unmake_null(&mut self) {
+        self.undo();
+    }
+
+    fn in_check(&self) -> bool {
+        self.board.checkers.any()
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash
+    }
+
+    fn evaluate(&self) -> Score {
+        let white = self.eval_white();
+        match self.board.side {
+            crate::Color::White => white,
+            crate::Color::Black => -white,
+        }
+    }
+
+    fn adjudicate(&self, plies_from_root: usize) -> Option<Verdict> {
+        if self.board.halfmove >= 100 {
+            // a mate delivered on the 100th half-move stands
+            if self.board.checkers.any() && self.count_legal() == 0 {
+                return None;
+            }
+            return Some(Verdict::Draw);
+        }
+        let (count, latest) = self.repetitions();
+        if count >= 2 || latest.is_some_and(|d| d < plies_from_root) {
+            return Some(Verdict::Draw);
+        }
+        self.insufficient_material().then_some(Verdict::Draw)
+    }
+
+    fn no_moves_verdict(&self) -> Verdict {
+        if self.board.checkers.any() {
+            Verdict::Loss
+        } else {
+            Verdict::Draw
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let side = self.side_to_move();
+        if self.count_legal() == 0 {
+            return Some(if self.board.checkers.any() {
+                Outcome::from_verdict(Verdict::Loss, side, EndReason::Checkmate)
+            } else {
+                Outcome::from_verdict(Verdict::Draw, side, EndReason::Stalemate)
+            });
+        }
+        let draw = |reason| Some(Outcome::from_verdict(Verdict::Draw, side, reason));
+        if self.board.halfmove >= 100 {
+            return draw(EndReason::MoveLimit);
+        }
+        if self.repetitions().0 >= 2 {
+            return draw(EndReason::Repetition);
+        }
+        if self.insufficient_material() {
+            return draw(EndReason::InsufficientMaterial);
+        }
+        None
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_capture() || mv.promotion().is_some()
+    }
+
+    fn mvv_lva(&self, mv: Move) -> i32 {
+        let victim = if mv.is_en_passant() {
+            SEE_VALUE[0]
+        } else {
+            self.board
+                .piece_on(mv.to())
+                .map_or(0, |p| SEE_VALUE[p.kind.index()])
+        };
+        let attacker = self
+            .board
+            .piece_on(mv.from())
+            .map_or(0, |p| p.kind.index() as i32);
+        let promo = mv.promotion().map_or(0, |p| SEE_VALUE[p.index()]);
+        (victim + promo) * 8 - attacker
+    }
+
+    fn see_ge(&self, mv: Move, threshold: Score) -> bool {
+        self.see_ge_impl(mv, threshold)
+    }
+
+    fn null_move_ok(&self) -> bool {
+        let b = &self.board;
+        let us = b.colors[b.side.index()];
+        let minor_major = b.kinds[PieceKind::Knight.index()]
+            | b.kinds[PieceKind::Bishop.index()]
+            | b.kinds[PieceKind::Rook.index()]
+            | b.kinds[PieceKind::Queen.index()];
+        (us & minor_major).any()
+    }
+
+    fn encode(mv: Move) -> u16 {
+        mv.0
+    }
+
+    fn decode(&self, code: u16) -> Option<Move> {
+        let mv = Move(code);
+        self.is_legal(mv).then_some(mv)
+    }
+
+    fn format_move(&self, mv: Move, style: MoveStyle) -> String {
+        match style {
+            MoveStyle::Coord | MoveStyle::CoordOneBased => mv.to_string(),
+            MoveStyle::Human => self.san(mv),
+        }
+    }
+
+    fn parse_move(&self, text: &str, style: MoveStyle) -> Result<Move, MoveError> {
+        match style {
+            MoveStyle::Coord | MoveStyle::CoordOneBased => self.parse_uci(text),
+            MoveStyle::Human => self.parse_san(text),
+        }
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft_board(&self.board, depth)
+    }
+}

@@ -1,0 +1,190 @@
+//! A chess position with its history: the public face of the rules.
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::error::FenError;
+use crate::fen;
+use crate::movegen::{self, CountSink, ListSink};
+use crate::moves::Move;
+use crate::types::{Castling, Color, Piece, PieceKind, Square};
+use game::MoveList;
+
+/// The FEN of the standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A chess position and the boards that led to it (for unmake and repetition).
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) board: Board,
+    /// Earlier boards, oldest first; `make` pushes, `unmake` pops (copy-make).
+    pub(crate) history: Vec<Board>,
+}
+
+impl PartialEq for Position {
+    /// Two positions are equal when their boards are (history is not compared).
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn start() -> Position {
+        Position::parse_fen(START_FEN).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
+    }
+
+    /// Parses and validates a FEN (4 to 6 fields; missing clocks read as `0 1`).
+    pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+        Ok(Position {
+            board: fen::parse(text)?,
+            history: Vec::new(),
+        })
+    }
+
+    /// The position as FEN. The en-passant square is written only when a pawn could
+    /// capture there (as Stockfish writes it).
+    pub fn fen(&self) -> String {
+        fen::write(&self.board)
+    }
+
+    /// The Polyglot key of the position (equal to [`game::Game::hash`]), for opening books.
+    pub fn polyglot_key(&self) -> u64 {
+        self.board.hash
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.board.side
+    }
+
+    /// The piece on a square.
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_on(sq)
+    }
+
+    /// The squares holding pieces of `color` and `kind`.
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.board.pieces(color, kind)
+    }
+
+    /// Castling rights still held.
+    pub fn castling(&self) -> Castling {
+        self.board.castling
+    }
+
+    /// The en-passant square, when a capture there is at least pseudo-legal.
+    pub fn en_passant(&self) -> Option<Square> {
+        self.board.ep
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u16 {
+        self.board.halfmove
+    }
+
+    /// The move number, starting at 1 and growing after Black's move.
+    pub fn fullmove_number(&self) -> u16 {
+        self.board.fullmove
+    }
+
+    /// Pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        self.board.checkers
+    }
+
+    /// All legal moves.
+    pub fn legal(&self) -> MoveList<Move> {
+        let mut list = MoveList::new();
+        movegen::generate::<_, true>(&self.board, &mut ListSink(&mut list));
+        list
+    }
+
+    /// Number of legal moves, counted without listing them.
+    pub fn count_legal(&self) -> u64 {
+        let mut count = CountSink::default();
+        movegen::generate::<_, true>(&self.board, &mut count);
+        count.0
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        mv.0 != 0 && self.legal().contains(mv)
+    }
+
+    /// Plays a legal move (see [`Position::is_legal`]); keeps the previous board for unmake.
+    pub fn play(&mut self, mv: Move) {
+        self.history.push(self.board);
+        self.board.play(mv);
+        self.debug_check();
+    }
+
+    /// Takes back the last move played (or null move); does nothing without history.
+    pub fn undo(&mut self) {
+        if let Some(b) = self.history.pop() {
+            self.board = b;
+        }
+    }
+
+    /// Debug builds: the incremental hash and evaluation sums equal a recomputation.
+    #[inline]
+    fn debug_check(&self) {
+        debug_assert_eq!(
+            self.board.hash,
+            self.board.compute_hash(),
+            "incremental hash"
+        );
+        debug_assert_eq!(
+            (self.board.psq, self.board.phase),
+            self.board.compute_psq(),
+            "incremental evaluation"
+        );
+        debug_assert_eq!(
+            self.board.checkers,
+            self.board.compute_checkers(),
+            "checkers"
+        );
+    }
+
+    /// Counts how often the current position occurred before, looking back at most
+    /// `limit` earlier occurrences' worth; returns (count, distance of the latest one in plies).
+    pub(crate) fn repetitions(&self) -> (u32, Option<usize>) {
+        let b = &self.board;
+        let window = b.halfmove.min(b.plies_from_null) as usize;
+        let n = self.history.len();
+        let mut count = 0;
+        let mut latest = None;
+        let mut d = 4;
+        while d <= window && d <= n {
+            if self.history[n - d].hash == b.hash {
+                count += 1;
+                latest.get_or_insert(d);
+            }
+            d += 2;
+        }
+        (count, latest)
+    }
+
+    /// Whether neither side can ever mate: only kings, knights and bishops remain, and
+    /// either all bishops stand on one colour with no knight, or a lone knight is all.
+    pub fn insufficient_material(&self) -> bool {
+        let b = &self.board;
+        let heavy = b.kinds[PieceKind::Pawn.index()]
+            | b.kinds[PieceKind::Rook.index()]
+            | b.kinds[PieceKind::Queen.index()];
+        if heavy.any() {
+            return false;
+        }
+        let knights = b.kinds[PieceKind::Knight.index()];
+        let bishops = b.kinds[PieceKind::Bishop.index()];
+        if knights.any() {
+            return knights.count() == 1 && bishops.is_empty();
+        }
+        (bishops & Bitboard::LIGHT).is_empty() || (bishops & !Bitboard::LIGHT).is_empty()
+    }
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.fen())
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The web game in a real headless Chromium: builds the release binary, serves it on a free
+# loopback port, and runs the Playwright script that plays chess and xiangqi by clicking.
+# The server is stopped on every exit path.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+cargo build --release --quiet -p chariot
+out=$(mktemp -d)
+log="$out/server.log"
+./target/release/chariot web --port 0 --max-think-ms 1000 >"$log" 2>&1 &
+server=$!
+cleanup() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -rf "$out"
+}
+trap cleanup EXIT
+url=""
+for _ in $(seq 100); do
+  url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log" | head -n1 || true)
+  [ -n "$url" ] && break
+  kill -0 "$server" 2>/dev/null || { cat "$log"; exit 1; }
+  sleep 0.1
+done
+[ -n "$url" ] || { echo "the server did not start"; cat "$log"; exit 1; }
+echo "server at $url"
+CHARIOT_URL="$url" SHOTS_DIR="${SHOTS_DIR:-$out}" timeout 120 node tests/web/play.test.js
