@@ -236,7 +236,8 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         Err(e) => return Err(e.into()),
     };
     match args.game.as_str() {
-        "chess" | "xiangqi" => bail!("the {} rules are not in this build yet", args.game),
+        "chess" => run_game::<chess::Position>(&args, openings::CHESS),
+        "xiangqi" => run_game::<xiangqi::Position>(&args, openings::XIANGQI),
         other => bail!("unknown game `{other}` (chess or xiangqi)"),
     }
 }
