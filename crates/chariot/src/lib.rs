@@ -7,6 +7,7 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod board;
 pub mod book;
 pub mod engine;
 pub mod eval;

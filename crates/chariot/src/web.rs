@@ -21,14 +21,17 @@ pub mod think;
 #[cfg(test)]
 mod api_tests;
 #[cfg(test)]
+mod game_tests;
+#[cfg(test)]
 mod load_tests;
 #[cfg(test)]
 mod testgame;
 
 use clap::Parser;
 use registry::GameKind;
+use shared::Shared;
 use std::time::Duration;
-use think::Config;
+use think::{Config, SearchEngine};
 
 /// Options of `chariot web`.
 #[derive(Parser, Debug)]
@@ -49,9 +52,18 @@ struct Args {
     max_games: usize,
 }
 
-/// The games this binary serves.
+/// The games this binary serves, each played by the generic search.
 pub fn game_kinds() -> Vec<GameKind> {
-    Vec::new()
+    vec![
+        GameKind {
+            name: "chess",
+            create: Shared::<chess::Position, SearchEngine<chess::Position>>::create,
+        },
+        GameKind {
+            name: "xiangqi",
+            create: Shared::<xiangqi::Position, SearchEngine<xiangqi::Position>>::create,
+        },
+    ]
 }
 
 /// Entry point of `chariot web`.

@@ -1,1 +1,39 @@
-//! placeholder until the xiangqi rules land
+//! Xiangqi (Chinese chess) rules for Chariot: board, legal moves, FEN, notation,
+//! game-end rules and a first evaluation.
+//!
+//! # Board representation
+//! A 90-byte mailbox (`rank * 9 + file`, one byte per square) plus one `u128` occupancy
+//! set per colour, with every move and attack pattern precomputed at compile time:
+//! rays (nearest square first) for chariots and cannons, destination/leg lists for horses,
+//! destination/eye lists for elephants, palace-limited steps for generals and advisors.
+//!
+//! Why not pure u128 bitboards (Pikafish's choice)? Xiangqi's blockable leapers (horse
+//! legs, elephant eyes) and the cannon's hop do not map onto cheap shifts; Pikafish pays
+//! for them with large lookup tables or PEXT. Xiangqi move generation is dominated by
+//! walking short rays and checking a couple of squares per leaper, which a byte board
+//! does in a few loads without table lookups, while the `u128` sets still give a fast
+//! loop over each side's pieces. The measured result is in BENCHMARKS.md
+//! ("Xiangqi perft speed"): several times Fairy-Stockfish's perft speed on one core.
+//!
+//! Legality is decided per move without make/unmake: a move needs the full "is my general
+//! attacked afterwards" test only when it can matter (see [`movegen`](self) docs).
+#![deny(missing_docs)]
+
+mod chase;
+pub mod eval;
+mod fen;
+mod game_impl;
+mod movegen;
+mod notation;
+mod position;
+mod rules;
+mod see;
+mod tables;
+mod types;
+
+pub use fen::FenError;
+pub use game_impl::START_FEN;
+pub use notation::MoveError;
+pub use position::Position;
+pub use rules::MOVE_LIMIT_PLIES;
+pub use types::{Color, Move, Piece, PieceKind, Square, FILES, RANKS, SQUARES};

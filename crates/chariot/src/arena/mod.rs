@@ -5,6 +5,9 @@ pub mod engine;
 pub mod game;
 #[cfg(test)]
 mod game_tests;
+pub mod openings;
+pub mod pgn;
+pub mod schedule;
 pub mod spec;
 pub mod stats;
 pub mod tc;

@@ -37,6 +37,28 @@ pub trait Think<G: Game>: Send + 'static {
     ) -> SearchResult<G::Move>;
 }
 
+impl<G: Game> Think<G> for search::Searcher<G> {
+    fn create(options: Options) -> Self {
+        search::Searcher::new(options)
+    }
+    fn set_options(&mut self, options: Options) {
+        search::Searcher::set_options(self, options)
+    }
+    fn clear(&mut self) {
+        search::Searcher::clear(self)
+    }
+    fn search(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        searchmoves: &[G::Move],
+        control: &Control,
+        report: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        search::Searcher::search(self, pos, limits, searchmoves, control, report)
+    }
+}
+
 /// Receives a search's progress and its result, on the search thread.
 pub trait Reporter<G: Game>: Send + 'static {
     /// Progress: one iteration (or one MultiPV line) finished. `root` is the searched position.
@@ -76,7 +98,7 @@ struct Job {
 }
 
 /// The position, a searcher on its own thread, and the options and book it uses.
-pub struct Engine<G: Game, S: Think<G>> {
+pub struct Engine<G: Game, S: Think<G> = search::Searcher<G>> {
     start: G,
     position: G,
     moves: Vec<G::Move>,

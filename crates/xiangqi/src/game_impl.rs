@@ -1,0 +1,132 @@
+//! `game::Game` for xiangqi: the search's view of the rules.
+
+use crate::fen::FenError;
+use crate::notation::MoveError;
+use crate::position::Position;
+use crate::types::{Move, SQUARES};
+use game::{EndReason, Game, MoveList, MoveStyle, Outcome, Score, Side, Verdict};
+
+/// The standard starting position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+impl Game for Position {
+    type Move = Move;
+    type FenError = FenError;
+    type MoveError = MoveError;
+    const NAME: &'static str = "xiangqi";
+
+    fn start() -> Self {
+        match Position::parse_fen(START_FEN) {
+            Ok(p) => p,
+            Err(e) => unreachable!("start FEN is valid: {e}"),
+        }
+    }
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Position::parse_fen(fen)
+    }
+    fn to_fen(&self) -> String {
+        self.fen()
+    }
+    fn side_to_move(&self) -> Side {
+        self.stm
+    }
+    fn generate(&self, list: &mut MoveList<Move>) {
+        self.gen::<false>(list);
+    }
+    fn generate_noisy(&self, list: &mut MoveList<Move>) {
+        self.gen::<true>(list);
+    }
+    fn make(&mut self, mv: Move) {
+        self.do_move(mv);
+    }
+    fn unmake(&mut self, mv: Move) {
+        self.undo_move(mv);
+    }
+    fn make_null(&mut self) {
+        self.do_null();
+    }
+    fn unmake_null(&mut self) {
+        self.undo_null();
+    }
+    fn in_check(&self) -> bool {
+        self.in_check
+    }
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+    fn evaluate(&self) -> Score {
+        let us = self.stm.index();
+        self.psq[us] - self.psq[1 - us]
+    }
+    fn adjudicate(&self, plies_from_root: usize) -> Option<Verdict> {
+        // Cheap exits first: most nodes have no repetition and a small clock.
+        self.rules_verdict(plies_from_root).map(|(v, _)| v)
+    }
+    fn no_moves_verdict(&self) -> Verdict {
+        Verdict::Loss
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            let reason = if self.in_check {
+                EndReason::Checkmate
+            } else {
+                EndReason::Stalemate
+            };
+            return Some(Outcome::from_verdict(Verdict::Loss, self.stm, reason));
+        }
+        self.rules_verdict(0)
+            .map(|(v, reason)| Outcome::from_verdict(v, self.stm, reason))
+    }
+    fn is_capture(&self, mv: Move) -> bool {
+        !self.board[mv.to().index()].is_none()
+    }
+    fn is_noisy(&self, mv: Move) -> bool {
+        self.is_capture(mv)
+    }
+    fn mvv_lva(&self, mv: Move) -> i32 {
+        self.mvv_lva_key(mv)
+    }
+    fn see_ge(&self, mv: Move, threshold: Score) -> bool {
+        self.see_at_least(mv, threshold)
+    }
+    fn null_move_ok(&self) -> bool {
+        !self.in_check && self.has_major_pieces(self.stm)
+    }
+    fn encode(mv: Move) -> u16 {
+        mv.raw()
+    }
+    fn decode(&self, code: u16) -> Option<Move> {
+        let mv = Move(code);
+        let ok = !mv.is_null()
+            && mv.from().index() < SQUARES
+            && mv.to().index() < SQUARES
+            && self.is_legal(mv);
+        ok.then_some(mv)
+    }
+    fn format_move(&self, mv: Move, style: MoveStyle) -> String {
+        self.format_in(mv, style)
+    }
+    fn parse_move(&self, text: &str, style: MoveStyle) -> Result<Move, MoveError> {
+        self.parse_in(text, style)
+    }
+    fn perft(&mut self, depth: u32) -> u64 {
+        self.perft_fast(depth)
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        <Position as Game>::start()
+    }
+}
+
+impl Position {
+    /// Evaluation terms per side (index with [`Side::index`]) for `chariot eval`.
+    pub fn eval_terms(&self) -> [crate::eval::SideTerms; 2] {
+        crate::eval::terms(&self.board)
+    }
+    /// Outcome with the reason, as the arena and interfaces show it.
+    pub fn verdict_with_reason(&self, plies_from_root: usize) -> Option<(Verdict, EndReason)> {
+        self.rules_verdict(plies_from_root)
+    }
+}

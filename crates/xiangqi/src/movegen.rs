@@ -1,0 +1,241 @@
+//! Legal move generation and perft.
+//!
+//! Moves are generated per piece from the tables and filtered for legality on the fly.
+//! The expensive test (play the move on an overlay and look for attacks on the general)
+//! only runs where a move can matter to the general's safety: when in check, for general
+//! moves, for pieces that stand on a line or horse leg toward the general with an enemy
+//! chariot/cannon/horse/general behind, and for moves onto the empty line between the
+//! general and an enemy cannon (a new screen). Everything else is legal as generated.
+
+use crate::position::Position;
+use crate::tables::{
+    bit, Jumps, ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, RAYS, SOLDIER,
+};
+use crate::types::{Move, Piece, PieceKind};
+use game::MoveList;
+
+/// Per-node facts that decide which moves need the full legality test.
+struct Legality {
+    check: bool,
+    king: usize,
+    from_danger: u128,
+    to_danger: u128,
+}
+
+impl Position {
+    fn legality(&self) -> Legality {
+        let us = self.stm;
+        let them = us.flip();
+        let king = self.kings[us.index()];
+        let mut l = Legality {
+            check: self.in_check,
+            king,
+            from_danger: 0,
+            to_danger: 0,
+        };
+        if l.check {
+            return l;
+        }
+        let chariot = Piece::new(them, PieceKind::Chariot);
+        let cannon = Piece::new(them, PieceKind::Cannon);
+        let general = Piece::new(them, PieceKind::General);
+        let horse = Piece::new(them, PieceKind::Horse);
+        for (d, ray) in RAYS[king].iter().enumerate() {
+            let squares = &ray.sq[..ray.len as usize];
+            let mut found = [0usize; 3];
+            let mut n = 0;
+            let mut empty_before_first: u128 = 0;
+            for &s in squares {
+                let s = s as usize;
+                if self.board[s].is_none() {
+                    if n == 0 {
+                        empty_before_first |= bit(s);
+                    }
+                    continue;
+                }
+                found[n] = s;
+                n += 1;
+                if n == 3 {
+                    break;
+                }
+            }
+            if n == 0 {
+                continue;
+            }
+            let p1 = self.board[found[0]];
+            if p1 == cannon {
+                l.to_danger |= empty_before_first;
+            }
+            if n >= 2 {
+                let p2 = self.board[found[1]];
+                if p2 == chariot || (d < 2 && p2 == general) {
+                    l.from_danger |= bit(found[0]);
+                }
+            }
+            if n == 3 && self.board[found[2]] == cannon {
+                l.from_danger |= bit(found[0]) | bit(found[1]);
+            }
+        }
+        let h = &HORSE_ATTACKERS[king];
+        for i in 0..h.len as usize {
+            if self.board[h.to[i] as usize] == horse {
+                l.from_danger |= bit(h.block[i] as usize);
+            }
+        }
+        l
+    }
+
+    /// Whether the move from `from` to `to` leaves our general safe.
+    #[inline(always)]
+    fn is_safe(&self, l: &Legality, from: usize, to: usize) -> bool {
+        if !l.check && from != l.king && (l.from_danger | l.to_danger) & (bit(from) | bit(to)) == 0
+        {
+            return true;
+        }
+        let ksq = if from == l.king { to } else { l.king };
+        !self.attacked_after(ksq, self.stm.flip(), from, to, self.board[from])
+    }
+
+    #[inline(always)]
+    fn add<const NOISY: bool>(
+        &self,
+        l: &Legality,
+        from: usize,
+        to: usize,
+        list: &mut MoveList<Move>,
+    ) {
+        let target = self.board[to];
+        if target.is_color(self.stm) || (NOISY && target.is_none()) {
+            return;
+        }
+        if self.is_safe(l, from, to) {
+            list.push(Move::from_raw(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn add_jumps<const NOISY: bool>(
+        &self,
+        l: &Legality,
+        from: usize,
+        jumps: &Jumps,
+        blocked: bool,
+        list: &mut MoveList<Move>,
+    ) {
+        for i in 0..jumps.len as usize {
+            if blocked && !self.board[jumps.block[i] as usize].is_none() {
+                continue;
+            }
+            self.add::<NOISY>(l, from, jumps.to[i] as usize, list);
+        }
+    }
+
+    #[inline(always)]
+    fn gen_piece<const NOISY: bool>(&self, l: &Legality, from: usize, list: &mut MoveList<Move>) {
+        let us = self.stm;
+        let Some(kind) = self.board[from].kind() else {
+            return;
+        };
+        match kind {
+            PieceKind::Chariot => {
+                for ray in &RAYS[from] {
+                    for &s in &ray.sq[..ray.len as usize] {
+                        let s = s as usize;
+                        if self.board[s].is_none() {
+                            if !NOISY && self.is_safe(l, from, s) {
+                                list.push(Move::from_raw(from, s));
+                            }
+                        } else {
+                            self.add::<NOISY>(l, from, s, list);
+                            break;
+                        }
+                    }
+                }
+            }
+            PieceKind::Cannon => {
+                for ray in &RAYS[from] {
+                    let squares = &ray.sq[..ray.len as usize];
+                    let mut i = 0;
+                    while i < squares.len() {
+                        let s = squares[i] as usize;
+                        if !self.board[s].is_none() {
+                            break;
+                        }
+                        if !NOISY && self.is_safe(l, from, s) {
+                            list.push(Move::from_raw(from, s));
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                    while i < squares.len() {
+                        let s = squares[i] as usize;
+                        if !self.board[s].is_none() {
+                            if !self.board[s].is_color(us) && self.is_safe(l, from, s) {
+                                list.push(Move::from_raw(from, s));
+                            }
+                            break;
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            PieceKind::Horse => self.add_jumps::<NOISY>(l, from, &HORSE[from], true, list),
+            PieceKind::Elephant => {
+                self.add_jumps::<NOISY>(l, from, &ELEPHANT[us.index()][from], true, list)
+            }
+            PieceKind::Advisor => {
+                self.add_jumps::<NOISY>(l, from, &ADVISOR[us.index()][from], false, list)
+            }
+            PieceKind::General => {
+                self.add_jumps::<NOISY>(l, from, &GENERAL[us.index()][from], false, list)
+            }
+            PieceKind::Soldier => {
+                self.add_jumps::<NOISY>(l, from, &SOLDIER[us.index()][from], false, list)
+            }
+        }
+    }
+
+    pub(crate) fn gen<const NOISY: bool>(&self, list: &mut MoveList<Move>) {
+        let l = self.legality();
+        let mut pieces = self.occ[self.stm.index()];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            self.gen_piece::<NOISY>(&l, from, list);
+        }
+    }
+
+    /// Legal moves of the piece on `from` (used to validate a single move cheaply).
+    pub(crate) fn gen_from(&self, from: usize, list: &mut MoveList<Move>) {
+        if from < crate::types::SQUARES && self.board[from].is_color(self.stm) {
+            let l = self.legality();
+            self.gen_piece::<false>(&l, from, list);
+        }
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mut list = MoveList::new();
+        self.gen_from(mv.from().index(), &mut list);
+        list.contains(mv)
+    }
+
+    /// Leaf count of the legal move tree, bulk-counted one ply above the leaves.
+    pub fn perft_fast(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = MoveList::new();
+        self.gen::<false>(&mut list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut total = 0;
+        for &mv in list.iter() {
+            self.do_move(mv);
+            total += self.perft_fast(depth - 1);
+            self.undo_move(mv);
+        }
+        total
+    }
+}

@@ -1,0 +1,289 @@
+//! The position: board, make/unmake with incremental hash and evaluation, attack tests.
+
+use crate::eval::{full_sums, PSQ};
+use crate::tables::{bit, HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS, ZOBRIST_PIECE, ZOBRIST_SIDE};
+use crate::types::{Color, Move, Piece, PieceKind, SQUARES};
+use game::Side;
+
+/// A sentinel "square" that matches nothing in the attack test's overlay.
+pub(crate) const NO_SQ: usize = 255;
+
+/// What a move (or null move) changed, to take it back and to judge repetitions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    /// Hash of the position before the move.
+    pub(crate) hash: u64,
+    /// Whether the side to move was in check before the move.
+    pub(crate) in_check: bool,
+    /// Plies without capture before the move.
+    pub(crate) rule60: u16,
+    /// Plies since the last null move (or the root) before the move.
+    pub(crate) plies_from_null: u16,
+    /// The move that led to the position before the move.
+    pub(crate) last_move: Move,
+    /// Piece captured by the move.
+    pub(crate) captured: Piece,
+}
+
+/// A xiangqi position with its history since the FEN it was set up from.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) board: [Piece; SQUARES],
+    pub(crate) occ: [u128; 2],
+    pub(crate) kings: [usize; 2],
+    pub(crate) stm: Color,
+    pub(crate) hash: u64,
+    pub(crate) rule60: u16,
+    pub(crate) plies_from_null: u16,
+    pub(crate) in_check: bool,
+    pub(crate) last_move: Move,
+    /// Full moves at the root (FEN field 6), to write FEN back.
+    pub(crate) root_fullmove: u32,
+    /// Material + square sums per side, kept incrementally.
+    pub(crate) psq: [i32; 2],
+    pub(crate) history: Vec<Undo>,
+}
+
+impl Position {
+    /// An empty board (no generals): the starting point of the FEN parser.
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [Piece::NONE; SQUARES],
+            occ: [0; 2],
+            kings: [NO_SQ; 2],
+            stm: Side::White,
+            hash: 0,
+            rule60: 0,
+            plies_from_null: 0,
+            in_check: false,
+            last_move: Move::NULL,
+            root_fullmove: 1,
+            psq: [0; 2],
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    /// Puts a piece on an empty square (set-up only).
+    pub(crate) fn put(&mut self, sq: usize, p: Piece) {
+        self.board[sq] = p;
+        self.occ[p.color().index()] |= bit(sq);
+        self.hash ^= ZOBRIST_PIECE[p.index()][sq];
+        self.psq[p.color().index()] += PSQ[p.index()][sq];
+        if p.kind() == Some(PieceKind::General) {
+            self.kings[p.color().index()] = sq;
+        }
+    }
+
+    /// Finishes set-up: side key and check status.
+    pub(crate) fn finish_setup(&mut self) {
+        if self.stm == Side::Black {
+            self.hash ^= ZOBRIST_SIDE;
+        }
+        self.in_check = self.general_attacked(self.stm);
+    }
+
+    /// The piece on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: crate::Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    /// Plies played since the last capture (the 60-move counter).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.rule60 as u32
+    }
+
+    /// Number of plies made on this position since it was set up.
+    pub fn game_ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Plays a legal move.
+    #[inline]
+    pub(crate) fn do_move(&mut self, mv: Move) {
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let us = self.stm;
+        let them = us.flip();
+        let piece = self.board[from];
+        let captured = self.board[to];
+        self.history.push(Undo {
+            hash: self.hash,
+            in_check: self.in_check,
+            rule60: self.rule60,
+            plies_from_null: self.plies_from_null,
+            last_move: self.last_move,
+            captured,
+        });
+        let mut hash = self.hash ^ ZOBRIST_SIDE;
+        hash ^= ZOBRIST_PIECE[piece.index()][from] ^ ZOBRIST_PIECE[piece.index()][to];
+        self.psq[us.index()] += PSQ[piece.index()][to] - PSQ[piece.index()][from];
+        if captured.is_none() {
+            self.rule60 += 1;
+        } else {
+            hash ^= ZOBRIST_PIECE[captured.index()][to];
+            self.psq[them.index()] -= PSQ[captured.index()][to];
+            self.occ[them.index()] ^= bit(to);
+            self.rule60 = 0;
+        }
+        self.occ[us.index()] ^= bit(from) | bit(to);
+        self.board[to] = piece;
+        self.board[from] = Piece::NONE;
+        if from == self.kings[us.index()] {
+            self.kings[us.index()] = to;
+        }
+        self.hash = hash;
+        self.stm = them;
+        self.plies_from_null += 1;
+        self.last_move = mv;
+        self.in_check = self.general_attacked(them);
+        debug_assert_eq!(self.psq, full_sums(&self.board), "incremental eval drifted");
+        debug_assert_eq!(self.hash, self.compute_hash(), "incremental hash drifted");
+    }
+
+    /// Takes back the last move.
+    #[inline]
+    pub(crate) fn undo_move(&mut self, mv: Move) {
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let them = self.stm;
+        let us = them.flip();
+        let Some(undo) = self.history.pop() else {
+            debug_assert!(false, "unmake without make");
+            return;
+        };
+        let piece = self.board[to];
+        self.board[from] = piece;
+        self.board[to] = undo.captured;
+        self.occ[us.index()] ^= bit(from) | bit(to);
+        self.psq[us.index()] -= PSQ[piece.index()][to] - PSQ[piece.index()][from];
+        if !undo.captured.is_none() {
+            self.occ[them.index()] |= bit(to);
+            self.psq[them.index()] += PSQ[undo.captured.index()][to];
+        }
+        if to == self.kings[us.index()] {
+            self.kings[us.index()] = from;
+        }
+        self.stm = us;
+        self.hash = undo.hash;
+        self.in_check = undo.in_check;
+        self.rule60 = undo.rule60;
+        self.plies_from_null = undo.plies_from_null;
+        self.last_move = undo.last_move;
+    }
+
+    /// Passes the turn.
+    pub(crate) fn do_null(&mut self) {
+        self.history.push(Undo {
+            hash: self.hash,
+            in_check: self.in_check,
+            rule60: self.rule60,
+            plies_from_null: self.plies_from_null,
+            last_move: self.last_move,
+            captured: Piece::NONE,
+        });
+        self.hash ^= ZOBRIST_SIDE;
+        self.stm = self.stm.flip();
+        self.rule60 += 1;
+        self.plies_from_null = 0;
+        self.last_move = Move::NULL;
+        self.in_check = self.general_attacked(self.stm);
+    }
+
+    /// Takes back a null move.
+    pub(crate) fn undo_null(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        self.stm = self.stm.flip();
+        self.hash = undo.hash;
+        self.in_check = undo.in_check;
+        self.rule60 = undo.rule60;
+        self.plies_from_null = undo.plies_from_null;
+        self.last_move = undo.last_move;
+    }
+
+    /// Hash recomputed from scratch.
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = if self.stm == Side::Black {
+            ZOBRIST_SIDE
+        } else {
+            0
+        };
+        for (sq, p) in self.board.iter().enumerate() {
+            if !p.is_none() {
+                h ^= ZOBRIST_PIECE[p.index()][sq];
+            }
+        }
+        h
+    }
+
+    /// Whether `color`'s general is attacked in the current position.
+    #[inline]
+    pub(crate) fn general_attacked(&self, color: Color) -> bool {
+        let k = self.kings[color.index()];
+        k < SQUARES && self.attacked_after(k, color.flip(), NO_SQ, NO_SQ, Piece::NONE)
+    }
+
+    /// Whether `sq` would be attacked by `them` (as a general is: chariots, cannons, horses,
+    /// soldiers, and the facing general) after a piece `mover` goes from `from` to `to`.
+    /// Advisors and elephants can never reach the other palace, so they are not looked at.
+    #[inline(always)]
+    pub(crate) fn attacked_after(
+        &self,
+        sq: usize,
+        them: Color,
+        from: usize,
+        to: usize,
+        mover: Piece,
+    ) -> bool {
+        let at = |s: usize| -> Piece {
+            if s == to {
+                mover
+            } else if s == from {
+                Piece::NONE
+            } else {
+                self.board[s]
+            }
+        };
+        let chariot = Piece::new(them, PieceKind::Chariot);
+        let cannon = Piece::new(them, PieceKind::Cannon);
+        let general = Piece::new(them, PieceKind::General);
+        let horse = Piece::new(them, PieceKind::Horse);
+        let soldier = Piece::new(them, PieceKind::Soldier);
+        for (d, ray) in RAYS[sq].iter().enumerate() {
+            let squares = &ray.sq[..ray.len as usize];
+            let mut i = 0;
+            while i < squares.len() && at(squares[i] as usize).is_none() {
+                i += 1;
+            }
+            if i == squares.len() {
+                continue;
+            }
+            let p = at(squares[i] as usize);
+            if p == chariot || (d < 2 && p == general) {
+                return true;
+            }
+            i += 1;
+            while i < squares.len() && at(squares[i] as usize).is_none() {
+                i += 1;
+            }
+            if i < squares.len() && at(squares[i] as usize) == cannon {
+                return true;
+            }
+        }
+        let h = &HORSE_ATTACKERS[sq];
+        for i in 0..h.len as usize {
+            if at(h.to[i] as usize) == horse && at(h.block[i] as usize).is_none() {
+                return true;
+            }
+        }
+        let s = &SOLDIER_ATTACKERS[them.index()][sq];
+        for i in 0..s.len as usize {
+            if at(s.to[i] as usize) == soldier {
+                return true;
+            }
+        }
+        false
+    }
+}

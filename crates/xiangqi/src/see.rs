@@ -1,0 +1,162 @@
+//! Capture ordering and static exchange evaluation.
+//!
+//! SEE plays the usual swap sequence on the destination square with the least valuable
+//! attacker each time, recomputing attackers from the current occupancy (so cannon
+//! screens and horse legs appear and vanish as pieces are exchanged). It ignores pins
+//! and the flying-general rule, as most engines' SEE does.
+
+use crate::eval::material;
+use crate::position::Position;
+use crate::tables::{bit, ADVISOR, ELEPHANT, GENERAL, HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS};
+use crate::types::{Color, Move, Piece, PieceKind, SQUARES};
+use game::{Score, Side};
+
+/// SEE value of a kind (the general counts high so it never trades itself).
+const fn see_value(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::General => 10_000,
+        k => material(k),
+    }
+}
+
+impl Position {
+    /// The least valuable piece of `color` that can capture on `sq` given occupancy `occ`.
+    fn least_attacker(&self, sq: usize, color: Color, occ: u128) -> Option<(usize, PieceKind)> {
+        let mine = |s: usize| occ & bit(s) != 0 && self.board[s].is_color(color);
+        let kind_at = |s: usize| self.board[s].kind();
+        let mut best: Option<(usize, PieceKind)> = None;
+        let mut consider = |s: usize, k: PieceKind| {
+            if best.is_none_or(|(_, b)| see_value(k) < see_value(b)) {
+                best = Some((s, k));
+            }
+        };
+        for i in 0..SOLDIER_ATTACKERS[color.index()][sq].len as usize {
+            let s = SOLDIER_ATTACKERS[color.index()][sq].to[i] as usize;
+            if mine(s) && kind_at(s) == Some(PieceKind::Soldier) {
+                consider(s, PieceKind::Soldier);
+            }
+        }
+        // Leapers whose move tables are symmetric: a piece on `s` reaches `sq` iff `sq` reaches `s`.
+        for (table, kind) in [
+            (&ADVISOR[color.index()][sq], PieceKind::Advisor),
+            (&GENERAL[color.index()][sq], PieceKind::General),
+        ] {
+            for i in 0..table.len as usize {
+                let s = table.to[i] as usize;
+                if mine(s) && kind_at(s) == Some(kind) {
+                    consider(s, kind);
+                }
+            }
+        }
+        let e = &ELEPHANT[color.index()][sq];
+        for i in 0..e.len as usize {
+            let s = e.to[i] as usize;
+            if mine(s)
+                && kind_at(s) == Some(PieceKind::Elephant)
+                && occ & bit(e.block[i] as usize) == 0
+            {
+                consider(s, PieceKind::Elephant);
+            }
+        }
+        let h = &HORSE_ATTACKERS[sq];
+        for i in 0..h.len as usize {
+            let s = h.to[i] as usize;
+            if mine(s)
+                && kind_at(s) == Some(PieceKind::Horse)
+                && occ & bit(h.block[i] as usize) == 0
+            {
+                consider(s, PieceKind::Horse);
+            }
+        }
+        for ray in &RAYS[sq] {
+            let squares = &ray.sq[..ray.len as usize];
+            let mut screens = 0;
+            for &s in squares {
+                let s = s as usize;
+                if occ & bit(s) == 0 {
+                    continue;
+                }
+                let k = kind_at(s);
+                if screens == 0 && mine(s) && k == Some(PieceKind::Chariot) {
+                    consider(s, PieceKind::Chariot);
+                }
+                if screens == 1 && mine(s) && k == Some(PieceKind::Cannon) {
+                    consider(s, PieceKind::Cannon);
+                }
+                screens += 1;
+                if screens == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Static exchange evaluation: whether `mv` wins at least `threshold`.
+    pub fn see_at_least(&self, mv: Move, threshold: Score) -> bool {
+        let from = mv.from().index();
+        let to = mv.to().index();
+        if from >= SQUARES || to >= SQUARES {
+            return false;
+        }
+        let Some(mover) = self.board[from].kind() else {
+            return false;
+        };
+        let victim = self.board[to].kind().map_or(0, see_value);
+        // Gains of each capture in the sequence, negamax-folded at the end.
+        let mut gain = [0i32; 40];
+        let mut depth = 0;
+        gain[0] = victim;
+        let mut occ = (self.occ[0] | self.occ[1]) & !bit(from);
+        let mut on_square = see_value(mover);
+        let mut side: Color = self.stm.flip();
+        while depth + 1 < gain.len() {
+            let Some((s, k)) = self.least_attacker(to, side, occ) else {
+                break;
+            };
+            depth += 1;
+            gain[depth] = on_square - gain[depth - 1];
+            if k == PieceKind::General
+                && self
+                    .least_attacker(to, side.flip(), occ & !bit(s))
+                    .is_some()
+            {
+                // The general may not capture into an attacked square.
+                depth -= 1;
+                break;
+            }
+            on_square = see_value(k);
+            occ &= !bit(s);
+            side = side.flip();
+        }
+        while depth > 0 {
+            gain[depth - 1] = -((-gain[depth - 1]).max(gain[depth]));
+            depth -= 1;
+        }
+        gain[0] >= threshold
+    }
+
+    /// MVV-LVA ordering key.
+    pub fn mvv_lva_key(&self, mv: Move) -> i32 {
+        let victim = self.board[mv.to().index()].kind().map_or(0, material);
+        let attacker = self.board[mv.from().index()].kind().map_or(0, |k| k as i32);
+        victim * 8 - attacker
+    }
+
+    /// Whether the side to move has a chariot, horse or cannon (null move is reasonably safe).
+    pub fn has_major_pieces(&self, side: Side) -> bool {
+        let mut b = self.occ[side.index()];
+        while b != 0 {
+            let s = b.trailing_zeros() as usize;
+            b &= b - 1;
+            let p = self.board[s];
+            if p == Piece::new(side, PieceKind::Chariot)
+                || p == Piece::new(side, PieceKind::Horse)
+                || p == Piece::new(side, PieceKind::Cannon)
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
