@@ -1,6 +1,6 @@
 //! The full search solves tactics of both games: mates in 1–3 with the exact distance
 //! (and the shortest mate preferred), and winning combinations. Expected moves were
-//! checked with Stockfish 16 (chess) and Fairy-Stockfish (xiangqi); where several moves
+//! checked with Stockfish 15.1 (chess) and Fairy-Stockfish (xiangqi); where several moves
 //! mate equally fast, any of them is accepted.
 
 use game::{mate_in, mated_in, Game, MoveStyle, Score};
