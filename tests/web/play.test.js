@@ -95,6 +95,16 @@ async function chess(page) {
   await waitMoves(page, 2);
   await reloadKeepsGame(page);
   await page.screenshot({ path: path.join(SHOTS, "chess.png") });
+
+  // Paste a position, mate in one, and read the result banner.
+  await page.fill("#fen", "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1");
+  await page.click("#btn-load");
+  await page.waitForFunction(() => document.querySelector("#board svg").dataset.fen.startsWith("7k/5Q2"));
+  await clickMove(page, "f7", "g7");
+  await page.waitForSelector("#banner:not(.hidden)", { timeout: 5000 });
+  assert.match(await page.locator("#banner-text").textContent(), /Checkmate: White wins \(1-0\)/);
+  assert.equal(await page.locator("#banner-title").textContent(), "You win!");
+  assert.deepEqual(await page.locator("#moves .mv").allTextContents(), ["Qg7#"]);
 }
 
 async function xiangqi(page) {

@@ -1,6 +1,103 @@
-//! `chariot eval`.
+//! `chariot eval`: explains the static evaluation of a position term by term.
+
+use crate::perft::GameKind;
+use clap::Parser;
+use game::{Game, Side};
+use std::fmt::Write as _;
+
+/// Arguments of `chariot eval`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "chariot eval",
+    about = "Explain the static evaluation of a position"
+)]
+pub struct EvalArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "chess")]
+    pub game: GameKind,
+    /// The position (default: the game's starting position).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+/// A table of every evaluation term for each side, and the total from both points of view.
+pub fn explain<G: Game>(pos: &G) -> String {
+    let (first, second) = if G::NAME == "xiangqi" {
+        ("Red", "Black")
+    } else {
+        ("White", "Black")
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<20} {:>8} {:>8} {:>8}",
+        "term", first, second, "diff"
+    );
+    for term in pos.explain_eval() {
+        let _ = writeln!(
+            out,
+            "{:<20} {:>8} {:>8} {:>8}",
+            term.name,
+            term.white,
+            term.black,
+            term.white - term.black
+        );
+    }
+    let to_move = pos.evaluate();
+    let white_view = match pos.side_to_move() {
+        Side::White => to_move,
+        Side::Black => -to_move,
+    };
+    let _ = writeln!(
+        out,
+        "total: {white_view} cp from {first}'s view, {to_move} cp for the side to move"
+    );
+    out
+}
+
+fn explain_fen<G: Game>(fen: Option<&str>) -> anyhow::Result<String> {
+    let pos = match fen {
+        Some(fen) => G::from_fen(fen).map_err(|e| anyhow::anyhow!("bad FEN: {e}"))?,
+        None => G::start(),
+    };
+    Ok(explain(&pos))
+}
 
 /// Entry point of `chariot eval`.
-pub fn run(_args: &[String]) -> anyhow::Result<()> {
-    crate::not_yet("eval")
+pub fn run(args: &[String]) -> anyhow::Result<()> {
+    let args = EvalArgs::try_parse_from(
+        std::iter::once("chariot eval".to_string()).chain(args.iter().cloned()),
+    )?;
+    let text = match args.game {
+        GameKind::Chess => explain_fen::<chess::Position>(args.fen.as_deref())?,
+        GameKind::Xiangqi => explain_fen::<xiangqi::Position>(args.fen.as_deref())?,
+    };
+    print!("{text}");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess_terms_add_up_to_a_material_edge() {
+        // White is a queen up: the material line and the total must show it.
+        let text = explain_fen::<chess::Position>(Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")).unwrap();
+        let material = text
+            .lines()
+            .find(|l| l.starts_with("material"))
+            .expect(&text);
+        let diff: i32 = material.split_whitespace().last().unwrap().parse().unwrap();
+        assert!(diff > 800, "{text}");
+        assert!(text.contains("for the side to move"), "{text}");
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_bad_fen_is_an_error() {
+        let text = explain_fen::<chess::Position>(None).unwrap();
+        assert!(text.contains("total: 0 cp"), "{text}");
+        assert!(explain_fen::<chess::Position>(Some("not a fen")).is_err());
+        assert!(explain_fen::<xiangqi::Position>(Some("9/9 w")).is_err());
+    }
 }

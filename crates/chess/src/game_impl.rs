@@ -64,6 +64,20 @@ impl Game for Position {
         self.board.hash
     }
 
+    fn explain_eval(&self) -> Vec<game::EvalTerm> {
+        let terms = self.eval_terms();
+        let blend = |t: crate::Tapered| crate::eval::taper(t.mg, t.eg, terms.phase);
+        terms
+            .terms
+            .iter()
+            .map(|&(name, white, black)| game::EvalTerm {
+                name: name.to_string(),
+                white: blend(white),
+                black: blend(black),
+            })
+            .collect()
+    }
+
     fn evaluate(&self) -> Score {
         let white = self.eval_white();
         match self.board.side {

@@ -59,6 +59,17 @@ pub enum MoveStyle {
     Human,
 }
 
+/// One named term of a static evaluation, for explaining it to a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalTerm {
+    /// What the term measures (e.g. `"material"`).
+    pub name: String,
+    /// White's (Red's) share in centipawns, as it counts in the final score.
+    pub white: Score,
+    /// Black's share in centipawns, as it counts in the final score.
+    pub black: Score,
+}
+
 /// A game that the generic search can play.
 ///
 /// Positions carry their own history (needed for unmake, repetition and the
@@ -141,6 +152,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn format_move(&self, mv: Self::Move, style: MoveStyle) -> String;
     /// Reads a move in the given style; it must be legal in this position.
     fn parse_move(&self, text: &str, style: MoveStyle) -> Result<Self::Move, Self::MoveError>;
+
+    /// The static evaluation split into named terms per side, for `chariot eval` and the
+    /// UCI `eval` command. Games that cannot split their evaluation return an empty list.
+    fn explain_eval(&self) -> Vec<EvalTerm> {
+        Vec::new()
+    }
 
     /// All legal moves as a fresh list (a convenience over [`Game::generate`]).
     fn legal_moves(&self) -> MoveList<Self::Move> {

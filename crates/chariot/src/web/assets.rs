@@ -77,5 +77,19 @@ mod tests {
             !html.contains("http://") && !html.contains("https://"),
             "no CDN"
         );
+        let css = std::str::from_utf8(lookup("/style.css").unwrap().body).unwrap();
+        for remote in ["http", "@import", "@font-face"] {
+            assert!(
+                !css.contains(remote),
+                "the style loads nothing remote ({remote})"
+            );
+        }
+        let js = std::str::from_utf8(lookup("/app.js").unwrap().body).unwrap();
+        let urls = js.matches("http").count();
+        let namespace = js.matches("\"http://www.w3.org/2000/svg\"").count();
+        assert_eq!(
+            urls, namespace,
+            "the script's only URL is the SVG namespace"
+        );
     }
 }

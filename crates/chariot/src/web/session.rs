@@ -114,13 +114,26 @@ impl<G: Game> Session<G> {
         if text.is_empty() || text.len() > 16 {
             return Err(ApiError::new(400, "a move is 1 to 16 characters long"));
         }
-        match self.pos.parse_move(text, MoveStyle::Coord) {
-            Ok(mv) => Ok(mv),
-            Err(coord_err) => self
-                .pos
-                .parse_move(text, MoveStyle::Human)
-                .map_err(|_| ApiError::new(422, format!("illegal move `{text}`: {coord_err}"))),
-        }
+        let coord_err = match self.pos.parse_move(text, MoveStyle::Coord) {
+            Ok(mv) => return Ok(mv),
+            Err(e) => e,
+        };
+        let human_err = match self.pos.parse_move(text, MoveStyle::Human) {
+            Ok(mv) => return Ok(mv),
+            Err(e) => e,
+        };
+        // Explain in the notation the client seems to have used.
+        let b = text.as_bytes();
+        let coordinate_like = b.len() >= 4
+            && b[0].is_ascii_lowercase()
+            && b[1].is_ascii_digit()
+            && b[2..].iter().any(|c| c.is_ascii_lowercase());
+        let why = if coordinate_like {
+            coord_err.to_string()
+        } else {
+            human_err.to_string()
+        };
+        Err(ApiError::new(422, format!("illegal move `{text}`: {why}")))
     }
 
     /// Plays a legal move and records it.
