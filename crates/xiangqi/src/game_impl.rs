@@ -109,6 +109,21 @@ impl Game for Position {
     fn parse_move(&self, text: &str, style: MoveStyle) -> Result<Move, MoveError> {
         self.parse_in(text, style)
     }
+    fn explain_eval(&self) -> Vec<game::EvalTerm> {
+        let [red, black] = self.eval_terms();
+        let term = |name: &str, f: fn(&crate::eval::SideTerms) -> i32| game::EvalTerm {
+            name: name.to_string(),
+            white: f(&red),
+            black: f(&black),
+        };
+        vec![
+            term("material", |t| t.material),
+            term("chariot squares", |t| t.chariot_squares),
+            term("horse squares", |t| t.horse_squares),
+            term("cannon squares", |t| t.cannon_squares),
+            term("soldier squares", |t| t.soldier_squares),
+        ]
+    }
     fn perft(&mut self, depth: u32) -> u64 {
         self.perft_fast(depth)
     }

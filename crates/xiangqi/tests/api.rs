@@ -163,3 +163,16 @@ fn null_move_and_checks() {
     let pos = Position::from_fen("4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1").unwrap();
     assert!(pos.in_check() && !pos.null_move_ok());
 }
+
+#[test]
+fn explained_terms_add_up_to_the_evaluation() {
+    let pos = Position::from_fen("2bak4/9/4b1n2/p3c4/9/2R6/4P4/4B4/9/3AKA3 b - - 0 1").unwrap();
+    let terms = pos.explain_eval();
+    assert_eq!(terms.len(), 5);
+    let red: i32 = terms.iter().map(|t| t.white - t.black).sum();
+    assert_eq!(
+        -red,
+        pos.evaluate(),
+        "Black to move sees the negated Red view"
+    );
+}
