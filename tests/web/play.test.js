@@ -84,6 +84,8 @@ async function chess(page) {
   const thought = await page.locator("#t-depth").textContent();
   assert.match(thought, /^\d+$/, "the engine's thinking (depth) is shown");
   await illegalClickIsRefused(page, "a1", "a5");
+  await page.click("#btn-hint");
+  await page.waitForSelector(".hint-arrow", { timeout: 5000 });
   await dragMove(page, "d2", "d4");
   await waitMoves(page, 4);
   const texts = await page.locator("#moves .mv").allTextContents();

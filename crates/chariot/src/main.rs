@@ -9,7 +9,7 @@ fn usage() -> String {
         text.push_str(&format!("  {name:<8} {about}\n"));
     }
     text.push_str(
-        "\nWith no command, `chariot` runs `web`. `chariot COMMAND --help` explains one.\n",
+        "\nWith no command (or only options), `chariot` runs `web`. `chariot COMMAND --help` explains one.\n",
     );
     text
 }
@@ -18,6 +18,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (name, rest) = match args.split_first() {
         None => ("web", &[][..]),
+        // `chariot --port 9000` means the default command with options.
+        Some((first, _))
+            if first.starts_with("--") && !matches!(first.as_str(), "--help" | "--version") =>
+        {
+            ("web", &args[..])
+        }
         Some((first, rest)) => (first.as_str(), rest),
     };
     if matches!(name, "help" | "--help" | "-h") {

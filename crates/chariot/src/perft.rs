@@ -1,6 +1,6 @@
 //! `chariot perft`: counts leaf nodes of the legal move tree, generic over [`Game`].
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::{Parser, ValueEnum};
 use game::{Game, MoveStyle};
 use std::io::Write;
@@ -111,7 +111,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match args.game {
         GameKind::Chess => run_game::<chess::Position>(&args, &mut out).map(|_| ()),
-        GameKind::Xiangqi => bail!("xiangqi perft is not available yet in this build"),
+        GameKind::Xiangqi => run_game::<xiangqi::Position>(&args, &mut out).map(|_| ()),
     }
 }
 
@@ -133,12 +133,20 @@ mod tests {
     }
 
     #[test]
+    fn xiangqi_start_position_counts() {
+        let args =
+            PerftArgs::try_parse_from(["perft", "--game", "xiangqi", "--depth", "2"]).unwrap();
+        let report = run_game::<xiangqi::Position>(&args, &mut Vec::new()).unwrap();
+        assert_eq!(report.nodes, 1920);
+    }
+
+    #[test]
     fn bad_fen_and_unknown_game_are_errors() {
         let args = PerftArgs::try_parse_from(["perft", "--fen", "8/8 w", "--depth", "1"]).unwrap();
         assert!(run_game::<chess::Position>(&args, &mut Vec::new()).is_err());
         assert!(run(&[
             "--game".into(),
-            "xiangqi".into(),
+            "shogi".into(),
             "--depth".into(),
             "1".into()
         ])

@@ -21,14 +21,17 @@ pub mod think;
 #[cfg(test)]
 mod api_tests;
 #[cfg(test)]
+mod game_tests;
+#[cfg(test)]
 mod load_tests;
 #[cfg(test)]
 mod testgame;
 
 use clap::Parser;
 use registry::GameKind;
+use shared::Shared;
 use std::time::Duration;
-use think::Config;
+use think::{Config, SearchEngine};
 
 /// Options of `chariot web`.
 #[derive(Parser, Debug)]
@@ -49,16 +52,25 @@ struct Args {
     max_games: usize,
 }
 
-/// The games this binary serves.
+/// The games this binary serves, each played by the generic search.
 pub fn game_kinds() -> Vec<GameKind> {
-    Vec::new()
+    vec![
+        GameKind {
+            name: "chess",
+            create: Shared::<chess::Position, SearchEngine<chess::Position>>::create,
+        },
+        GameKind {
+            name: "xiangqi",
+            create: Shared::<xiangqi::Position, SearchEngine<xiangqi::Position>>::create,
+        },
+    ]
 }
 
 /// Entry point of `chariot web`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let args = Args::try_parse_from(
-        std::iter::once("chariot web".to_string()).chain(args.iter().cloned()),
-    )?;
+    // clap prints `--help` (or explains a bad option) and exits, as a command line should.
+    let args =
+        Args::parse_from(std::iter::once("chariot web".to_string()).chain(args.iter().cloned()));
     let config = Config {
         max_think: Duration::from_millis(args.max_think_ms.clamp(50, 60_000)),
         max_games: args.max_games.max(1),

@@ -236,7 +236,7 @@ function renderBoard() {
     const m = splitMove(state.last.coord);
     if (m) { mark(m.from, "last-from"); mark(m.to, "last-to"); }
   }
-  if (state.check && !state.result) {
+  if (state.check) {
     const king = state.turn === "white" ? "K" : "k";
     for (let r = 0; r < state.ranks; r++) for (let f = 0; f < state.files; f++) {
       const name = squareName(f, r);

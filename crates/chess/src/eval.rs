@@ -42,12 +42,6 @@ impl Position {
     }
 
     /// The evaluation's terms per side (recomputed from scratch).
-    ///
-    /// ```
-    /// let terms = chess::Position::start().eval_terms();
-    /// assert_eq!(terms.phase, 24);
-    /// assert_eq!(terms.terms[0].1, terms.terms[0].2, "material is level at the start");
-    /// ```
     pub fn eval_terms(&self) -> EvalTerms {
         let mut material = [Tapered::default(); 2];
         let mut squares = [Tapered::default(); 2];

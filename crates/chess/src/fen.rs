@@ -96,6 +96,11 @@ fn castling(b: &Board, text: &str) -> Result<Castling, FenError> {
     if text == "-" {
         return Ok(Castling(0));
     }
+    let syntax_ok = text.chars().all(|c| "KQkq".contains(c))
+        && "KQkq".chars().all(|c| text.matches(c).count() <= 1);
+    if !syntax_ok {
+        return Err(FenError::CastlingSyntax(text.to_string()));
+    }
     let mut bits = 0u8;
     for ch in text.chars() {
         let (bit, color, rook_file) = match ch {
@@ -105,9 +110,6 @@ fn castling(b: &Board, text: &str) -> Result<Castling, FenError> {
             'q' => (Castling::BLACK_QUEEN, Color::Black, 0),
             _ => return Err(FenError::CastlingSyntax(text.to_string())),
         };
-        if bits & bit != 0 {
-            return Err(FenError::CastlingSyntax(text.to_string()));
-        }
         bits |= bit;
         let rank = if color == Color::White { 0 } else { 7 };
         let king = Square::new(rank * 8 + 4);

@@ -2,6 +2,20 @@
 //! copy-make with an incremental Polyglot hash, FEN, UCI and SAN notation, game-end
 //! rules, a fast perft and a first tapered evaluation. [`Position`] implements
 //! [`game::Game`].
+//!
+//! ```
+//! use chess::Position;
+//! use game::Game;
+//!
+//! let mut pos = Position::start();
+//! assert_eq!(pos.polyglot_key(), 0x463b96181691fc9c);
+//! let mv = pos.parse_san("Nf3").unwrap();
+//! assert_eq!(mv, pos.parse_uci("g1f3").unwrap());
+//! pos.make(mv);
+//! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+//! assert_eq!(pos.perft(3), 9_748);
+//! assert!(Position::parse_fen("8/8/8/8/8/8/8/K6k w").is_err());
+//! ```
 #![deny(missing_docs)]
 
 mod attacks;

@@ -7,12 +7,6 @@ use crate::types::{PieceKind, Square};
 
 impl Position {
     /// Reads a UCI move (`e2e4`, `e7e8q`; promotion letter in either case) that is legal here.
-    ///
-    /// ```
-    /// let pos = chess::Position::start();
-    /// assert_eq!(pos.parse_uci("g1f3").unwrap().to_string(), "g1f3");
-    /// assert!(pos.parse_uci("e2e5").is_err());
-    /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = |why| MoveError::Malformed {
             text: text.to_string(),
@@ -47,12 +41,6 @@ impl Position {
     }
 
     /// Writes a legal move in SAN (`Nbd7`, `exd8=Q+`, `O-O`, `Qh4#`).
-    ///
-    /// ```
-    /// let pos = chess::Position::start();
-    /// let mv = pos.parse_uci("g1f3").unwrap();
-    /// assert_eq!(pos.san(mv), "Nf3");
-    /// ```
     pub fn san(&self, mv: Move) -> String {
         let mut s = self.san_without_suffix(mv);
         let mut after = self.clone();
@@ -117,12 +105,6 @@ impl Position {
 
     /// Reads SAN, tolerating common variants: `0-0`, `e8Q`, `e8=Q`, missing `x`,
     /// extra disambiguation (`Ng1f3`), and trailing `+ # ! ?`.
-    ///
-    /// ```
-    /// let pos = chess::Position::start();
-    /// assert_eq!(pos.parse_san("Nf3").unwrap(), pos.parse_uci("g1f3").unwrap());
-    /// assert!(pos.parse_san("Nf4").is_err());
-    /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = |why| MoveError::Malformed {
             text: text.to_string(),

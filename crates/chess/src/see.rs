@@ -12,14 +12,6 @@ impl Position {
     /// Whether `mv` wins at least `threshold` centipawns once every recapture on its
     /// square is played out, each side free to stop. Castling and en passant count as
     /// an even exchange; a promotion adds the promoted piece's gain.
-    ///
-    /// ```
-    /// // Rxe5 wins a pawn, but loses the exchange once d6 defends it.
-    /// let free = chess::Position::parse_fen("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1").unwrap();
-    /// assert_eq!(free.see(free.parse_uci("e1e5").unwrap()), 100);
-    /// let held = chess::Position::parse_fen("4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1").unwrap();
-    /// assert_eq!(held.see(held.parse_uci("e1e5").unwrap()), -400);
-    /// ```
     pub fn see_ge_impl(&self, mv: Move, threshold: i32) -> bool {
         let b = &self.board;
         if mv.is_castling() || mv.is_en_passant() {

@@ -5,7 +5,7 @@ use chess::Position;
 use game::Game;
 
 fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
-    let text = include_str!("data/chess.perft");
+    let text = include_str!("../data/chess.perft");
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|line| {

@@ -1,0 +1,9 @@
+//! The chess crate's integration tests, in one binary so that the release profile's
+//! link-time optimisation runs once rather than once per file.
+
+mod differential;
+mod fen;
+mod notation;
+mod perft;
+mod properties;
+mod rules;

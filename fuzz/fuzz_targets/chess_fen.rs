@@ -1,0 +1,6 @@
+//! Chess FEN: any bytes into `chess::Position::from_fen`; accepted positions are exercised.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    chariot_fuzz::fuzz_fen::<chess::Position>(data);
+});
