@@ -139,7 +139,11 @@ pub fn play<G: Game>(
     writeln!(
         out,
         "{} against Chariot, level {}. You are {}. Type a move, or 'help'.",
-        if G::NAME == "chess" { "Chess" } else { "Xiangqi" },
+        if G::NAME == "chess" {
+            "Chess"
+        } else {
+            "Xiangqi"
+        },
         config.level,
         side_name::<G>(config.human)
     )?;
