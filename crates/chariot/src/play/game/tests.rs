@@ -1,0 +1,113 @@
+use super::*;
+use std::io::Cursor;
+
+fn run<G: Game>(human: Side, script: &str) -> String {
+    let config = Config {
+        human,
+        level: 20,
+        movetime: Duration::from_millis(30),
+        colour: false,
+    };
+    let mut out = Vec::new();
+    play(
+        &config,
+        G::start(),
+        &mut Cursor::new(script.to_string()),
+        &mut out,
+    )
+    .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn chess_moves_undo_and_a_refused_move() {
+    let out = run::<chess::Position>(Side::White, "e4\nNf9\nundo\nd2d4\nhelp\nquit\n");
+    assert_eq!(out.matches("Chariot plays").count(), 2, "{out}");
+    assert!(out.contains("'Nf9' is not a legal move here"), "{out}");
+    assert!(out.contains("Legal moves: "), "{out}");
+    assert!(out.contains("Move taken back."), "{out}");
+    assert!(out.contains("Commands:"), "{out}");
+    // After the undo the board shows the start again (e2 pawn home, d-pawn home).
+    let undone = &out[out.find("Move taken back.").unwrap()..];
+    assert!(undone.contains(" 2  ♙ ♙ ♙ ♙ ♙ ♙ ♙ ♙"), "{undone}");
+}
+
+#[test]
+fn engine_opens_when_the_person_plays_black() {
+    let out = run::<chess::Position>(Side::Black, "quit\n");
+    assert!(out.contains("You are Black"), "{out}");
+    assert_eq!(out.matches("Chariot plays").count(), 1, "{out}");
+    // Black's view: rank 1 on top.
+    assert!(
+        out.contains("\n 1  ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖") || out.contains("\n 1  ♖"),
+        "{out}"
+    );
+}
+
+#[test]
+fn xiangqi_in_coordinates_and_wxf() {
+    let out = run::<xiangqi::Position>(Side::White, "h2e2\nhint\nundo\nC2=5\nh2h9\nquit\n");
+    assert!(out.contains("帥"), "{out}");
+    assert_eq!(out.matches("Chariot plays").count(), 2, "{out}");
+    assert!(out.contains("Hint: "), "{out}");
+    // After the undo, WXF C2=5 moves the cannon on h2 (Red's file 2) to the centre again.
+    assert!(out.contains("Move taken back."), "{out}");
+    assert!(!out.contains("'C2=5' is not a legal move"), "{out}");
+    assert!(out.contains("'h2h9' is not a legal move here"), "{out}");
+}
+
+#[test]
+fn the_end_of_the_game_is_announced_and_moves_then_refused() {
+    // A back-rank mate in one for the person.
+    let config = Config {
+        human: Side::White,
+        level: 20,
+        movetime: Duration::from_millis(30),
+        colour: false,
+    };
+    let mut out = Vec::new();
+    let script = "Rd8\ne4\nsave /nonexistent-dir/x.pgn\nquit\n";
+    let start = chess::Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+    play(
+        &config,
+        start,
+        &mut Cursor::new(script.to_string()),
+        &mut out,
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("Game over. checkmate: you win (White wins, 1-0)"),
+        "{out}"
+    );
+    assert!(out.contains("The game is over."), "{out}");
+    assert!(
+        out.contains("Could not save to /nonexistent-dir/x.pgn"),
+        "{out}"
+    );
+}
+
+#[test]
+fn save_writes_a_pgn() {
+    let dir = std::env::temp_dir().join(format!("chariot-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.pgn");
+    let out = run::<chess::Position>(Side::White, &format!("e4\nsave {}\nquit\n", file.display()));
+    assert!(out.contains("Saved to"), "{out}");
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert!(pgn.contains("1. e4 "), "{pgn}");
+    assert!(pgn.trim_end().ends_with('*'), "{pgn}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn inputs_are_recognised() {
+    assert_eq!(read_input("  \n"), Input::Nothing);
+    assert_eq!(read_input("UNDO"), Input::Undo);
+    assert_eq!(
+        read_input("save my.pgn"),
+        Input::Save(Some("my.pgn".into()))
+    );
+    assert_eq!(read_input("save"), Input::Save(None));
+    assert_eq!(read_input("Nf3 extra"), Input::Move("Nf3".into()));
+}
