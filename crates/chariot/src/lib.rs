@@ -13,6 +13,7 @@ pub mod engine;
 pub mod eval;
 pub mod perft;
 pub mod play;
+pub mod soak;
 #[cfg(test)]
 mod testing;
 pub mod uci;
@@ -58,6 +59,11 @@ pub const COMMANDS: &[(&str, CommandFn, &str)] = &[
         "arena",
         arena::run,
         "engine-vs-engine matches with Elo and SPRT",
+    ),
+    (
+        "soak",
+        soak::run,
+        "play many fast checked games; count illegal moves, panics, time losses, hash errors",
     ),
 ];
 
