@@ -86,9 +86,9 @@ def faults(name):
     x = f[name]
     parts = [f"{k} {x[k]}" for k in ("illegal", "crash", "hang", "time") if x[k]]
     return ", ".join(parts) or "none"
-def num(x):
-    return "inf" if x is None else f"{x:+.0f}"
-elo = "n/a" if p["elo"] is None else f"{p['elo']:+.0f} [{num(p['elo_low'])}, {num(p['elo_high'])}]"
+def num(x, unbounded):
+    return unbounded if x is None else f"{x:+.0f}"
+elo = "n/a" if p["elo"] is None else f"{p['elo']:+.0f} [{num(p['elo_low'], '-inf')}, {num(p['elo_high'], '+inf')}]"
 print(f"| {sys.argv[2]} | {sys.argv[3]} | {p['games']} | {p['wins']}/{p['draws']}/{p['losses']} "
       f"| {100 * p['score']:.1f}% | {elo} | {faults(p['a'])} / {faults(p['b'])} |")
 PY
