@@ -16,7 +16,7 @@ fn fmt_elo(x: f64) -> String {
 
 fn json_num(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:.2}")
+        format!("{x:.4}")
     } else {
         "null".into()
     }
