@@ -16,7 +16,7 @@ fn fmt_elo(x: f64) -> String {
 
 fn json_num(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:.2}")
+        format!("{x:.4}")
     } else {
         "null".into()
     }
@@ -48,11 +48,7 @@ pub fn text(cfg: &MatchConfig, res: &MatchResult) -> String {
                 continue;
             }
             let penta = t.pentanomial();
-            let est = if penta.samples() > 0 {
-                penta.elo()
-            } else {
-                t.trinomial().elo()
-            };
+            let est = t.elo();
             let (na, nb) = (&cfg.engines[a].name, &cfg.engines[b].name);
             let _ = writeln!(
                 out,
@@ -123,7 +119,7 @@ pub fn json(cfg: &MatchConfig, res: &MatchResult) -> String {
     for a in 0..n {
         for b in a + 1..n {
             let t = res.tally.pair(a, b);
-            let est = t.pentanomial().elo();
+            let est = t.elo();
             pairs.push(format!(
                 "{{\"a\":{},\"b\":{},\"games\":{},\"wins\":{},\"draws\":{},\"losses\":{},\
                  \"score\":{},\"elo\":{},\"elo_low\":{},\"elo_high\":{},\"penta\":{:?}}}",

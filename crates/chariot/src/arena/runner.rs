@@ -54,7 +54,7 @@ fn progress_line(cfg: &MatchConfig, tally: &Tally, total: usize) -> String {
     let mut line = format!("[{}/{}]", tally.games, total);
     if cfg.engines.len() == 2 {
         let t = tally.pair(0, 1);
-        let est = t.pentanomial().elo();
+        let est = t.elo();
         line.push_str(&format!(
             " {} vs {}: +{} ={} -{}  Elo {est}",
             cfg.engines[0].name, cfg.engines[1].name, t.wins, t.draws, t.losses

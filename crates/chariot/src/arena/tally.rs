@@ -3,7 +3,7 @@
 
 use super::game::Fault;
 use super::schedule::Pairing;
-use super::stats::Results;
+use super::stats::{EloEstimate, Results};
 use game::{Outcome, Side};
 use std::collections::HashMap;
 
@@ -58,6 +58,16 @@ impl PairTally {
     /// Per-pair results; every game belongs to a completed pair once the match is over.
     pub fn pentanomial(&self) -> Results {
         Results::pentanomial(self.penta)
+    }
+
+    /// Elo of `a` over `b`: from game pairs once there is one, from single games before.
+    pub fn elo(&self) -> EloEstimate {
+        let penta = self.pentanomial();
+        if penta.samples() > 0 {
+            penta.elo()
+        } else {
+            self.trinomial().elo()
+        }
     }
 }
 
