@@ -5,6 +5,9 @@ Runs each standard perft position with both engines, alternating, several times,
 prints nodes/second per run, the medians and the ratio Chariot / Stockfish.
 Both are timed without start-up: Chariot reports its own perft time; Stockfish is
 timed from sending `go perft` to reading `Nodes searched`, after `isready`.
+On a shared, overloaded machine wall time mostly measures the scheduler, so CPU time
+(user + system) is reported as well: Chariot's from the child's rusage (start-up
+included, which is tiny), Stockfish's from /proc/PID/stat around the command.
 
 Usage: python3 scripts/bench_perft_chess.py [--reps 3] [--quick]
 (builds target/release/chariot first if it is missing; needs /usr/games/stockfish)
@@ -33,13 +36,15 @@ POSITIONS = [
 
 
 def chariot_perft(fen, depth):
-    out = subprocess.run(
-        [CHARIOT, "perft", "--fen", fen, "--depth", str(depth)],
-        check=True, capture_output=True, text=True,
-    ).stdout
+    p = subprocess.Popen([CHARIOT, "perft", "--fen", fen, "--depth", str(depth)],
+                         stdout=subprocess.PIPE, text=True)
+    out = p.stdout.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    if status != 0:
+        sys.exit(f"chariot perft failed: {out}")
     nodes = int(re.search(r"Nodes searched: (\d+)", out).group(1))
     secs = float(re.search(r"Time: ([\d.]+) s", out).group(1))
-    return nodes, secs
+    return nodes, secs, usage.ru_utime + usage.ru_stime
 
 
 class Stockfish:
@@ -61,15 +66,20 @@ class Stockfish:
             if line.startswith(prefix):
                 return line
 
+    def cpu(self):
+        fields = open(f"/proc/{self.p.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def perft(self, fen, depth):
         self.send(f"position fen {fen}")
         self.send("isready")
         self.wait("readyok")
+        cpu0 = self.cpu()
         start = time.perf_counter()
         self.send(f"go perft {depth}")
         line = self.wait("Nodes searched")
         secs = time.perf_counter() - start
-        return int(line.split(":")[1]), secs
+        return int(line.split(":")[1]), secs, self.cpu() - cpu0
 
     def close(self):
         self.send("quit")
@@ -87,7 +97,8 @@ def main():
         sys.exit("stockfish missing: apt-get install -y stockfish")
     sf = Stockfish()
     totals = {"chariot": [], "stockfish": []}
-    print(f"{'position':<10}{'depth':>6}{'nodes':>12}  {'chariot Mnps (runs)':<30}{'stockfish Mnps (runs)':<30}{'ratio':>6}")
+    print(f"{'position':<10}{'depth':>6}{'nodes':>12}  {'chariot Mnps wall (runs)':<28}"
+          f"{'stockfish Mnps wall (runs)':<28}{'ratio':>6}  {'CPU-time Mnps C / SF':<20}{'ratio':>6}")
     for name, fen, depth, expected in POSITIONS:
         if args.quick:
             depth -= 1
@@ -95,30 +106,33 @@ def main():
         runs = {"chariot": [], "stockfish": []}
         for _ in range(args.reps):
             for engine, fn in (("chariot", chariot_perft), ("stockfish", sf.perft)):
-                nodes, secs = fn(fen, depth)
+                nodes, secs, cpu = fn(fen, depth)
                 if expected is not None and nodes != expected:
                     sys.exit(f"{engine} {name} depth {depth}: {nodes} nodes, expected {expected}")
-                runs[engine].append((nodes, secs))
-        meds = {}
+                runs[engine].append((nodes, secs, max(cpu, 1e-3)))
+        wall = {e: statistics.median(n / s / 1e6 for n, s, _ in r) for e, r in runs.items()}
+        cpu = {e: statistics.median(n / c / 1e6 for n, _, c in r) for e, r in runs.items()}
         for engine in runs:
-            nps = [n / s / 1e6 for n, s in runs[engine]]
-            meds[engine] = statistics.median(nps)
             totals[engine].append(runs[engine])
-        fmt = lambda e: f"{meds[e]:7.1f} ({', '.join(f'{n / s / 1e6:.1f}' for n, s in runs[e])})"
+        fmt = lambda e: f"{wall[e]:7.1f} ({', '.join(f'{n / s / 1e6:.1f}' for n, s, _ in runs[e])})"
         nodes = runs["chariot"][0][0]
-        print(f"{name:<10}{depth:>6}{nodes:>12}  {fmt('chariot'):<30}{fmt('stockfish'):<30}{meds['chariot'] / meds['stockfish']:6.2f}")
+        print(f"{name:<10}{depth:>6}{nodes:>12}  {fmt('chariot'):<28}{fmt('stockfish'):<28}"
+              f"{wall['chariot'] / wall['stockfish']:6.2f}  "
+              f"{cpu['chariot']:7.1f} / {cpu['stockfish']:<9.1f}{cpu['chariot'] / cpu['stockfish']:6.2f}")
     sf.close()
     # Overall: per repetition, all nodes over all time, then the median of the repetitions.
-    overall = {}
-    for engine, per_pos in totals.items():
-        reps = []
-        for r in range(args.reps):
-            nodes = sum(p[r][0] for p in per_pos)
-            secs = sum(p[r][1] for p in per_pos)
-            reps.append(nodes / secs / 1e6)
-        overall[engine] = statistics.median(reps)
-    print(f"\noverall median Mnps: chariot {overall['chariot']:.1f}, stockfish {overall['stockfish']:.1f}, "
-          f"ratio chariot/stockfish {overall['chariot'] / overall['stockfish']:.2f}")
+    for label, idx in (("wall", 1), ("CPU", 2)):
+        overall = {}
+        for engine, per_pos in totals.items():
+            reps = []
+            for r in range(args.reps):
+                nodes = sum(p[r][0] for p in per_pos)
+                secs = sum(p[r][idx] for p in per_pos)
+                reps.append(nodes / secs / 1e6)
+            overall[engine] = statistics.median(reps)
+        print(f"overall median Mnps ({label} time): chariot {overall['chariot']:.1f}, "
+              f"stockfish {overall['stockfish']:.1f}, ratio chariot/stockfish "
+              f"{overall['chariot'] / overall['stockfish']:.2f}")
 
 
 if __name__ == "__main__":

@@ -68,9 +68,9 @@ pub fn game_kinds() -> Vec<GameKind> {
 
 /// Entry point of `chariot web`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let args = Args::try_parse_from(
-        std::iter::once("chariot web".to_string()).chain(args.iter().cloned()),
-    )?;
+    // clap prints `--help` (or explains a bad option) and exits, as a command line should.
+    let args =
+        Args::parse_from(std::iter::once("chariot web".to_string()).chain(args.iter().cloned()));
     let config = Config {
         max_think: Duration::from_millis(args.max_think_ms.clamp(50, 60_000)),
         max_games: args.max_games.max(1),

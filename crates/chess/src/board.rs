@@ -228,8 +228,8 @@ impl Board {
         if let Some(ep) = self.ep.take() {
             self.hash ^= EP_KEYS[ep.file() as usize];
         }
-        self.halfmove += 1;
-        self.plies_from_null += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.plies_from_null = self.plies_from_null.saturating_add(1);
         match mv.kind() {
             flag::QUIET | flag::DOUBLE_PUSH => {}
             flag::KING_CASTLE => {

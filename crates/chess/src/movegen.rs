@@ -160,26 +160,9 @@ pub(crate) fn generate<S: Sink, const QUIETS: bool>(b: &Board, sink: &mut S) {
             sink.many(from, a & quiet_mask, flag::QUIET);
         }
     }
-    for from in b.diagonal_sliders(us) {
-        let mut a = attacks::bishop(from, occ);
-        if pinned.has(from) {
-            a &= attacks::line(ksq, from);
-        }
-        sink.many(from, a & capture_mask, flag::CAPTURE);
-        if QUIETS {
-            sink.many(from, a & quiet_mask, flag::QUIET);
-        }
-    }
-    for from in b.straight_sliders(us) {
-        let mut a = attacks::rook(from, occ);
-        if pinned.has(from) {
-            a &= attacks::line(ksq, from);
-        }
-        sink.many(from, a & capture_mask, flag::CAPTURE);
-        if QUIETS {
-            sink.many(from, a & quiet_mask, flag::QUIET);
-        }
-    }
+    let slider_args = (ksq, pinned, occ, quiet_mask, capture_mask);
+    sliders::<S, QUIETS>(sink, b.diagonal_sliders(us), attacks::bishop, slider_args);
+    sliders::<S, QUIETS>(sink, b.straight_sliders(us), attacks::rook, slider_args);
 
     pawn_moves::<S, QUIETS>(b, sink, pinned, ksq, quiet_mask, capture_mask);
 
@@ -189,6 +172,27 @@ pub(crate) fn generate<S: Sink, const QUIETS: bool>(b: &Board, sink: &mut S) {
 
     if QUIETS && checkers.is_empty() {
         castling(b, sink, occ, danger);
+    }
+}
+
+/// Moves of the sliders in `from_set` along the lines `attack` gives; a pinned slider
+/// stays on the line through its king.
+#[inline]
+fn sliders<S: Sink, const QUIETS: bool>(
+    sink: &mut S,
+    from_set: Bitboard,
+    attack: fn(Square, Bitboard) -> Bitboard,
+    (ksq, pinned, occ, quiet_mask, capture_mask): (Square, Bitboard, Bitboard, Bitboard, Bitboard),
+) {
+    for from in from_set {
+        let mut a = attack(from, occ);
+        if pinned.has(from) {
+            a &= attacks::line(ksq, from);
+        }
+        sink.many(from, a & capture_mask, flag::CAPTURE);
+        if QUIETS {
+            sink.many(from, a & quiet_mask, flag::QUIET);
+        }
     }
 }
 

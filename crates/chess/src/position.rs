@@ -108,7 +108,19 @@ impl Position {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        mv.0 != 0 && self.legal().contains(mv)
+        // Cheap rejections first: a move from a stale transposition-table entry usually
+        // fails them, and only plausible moves pay for a full generation.
+        let b = &self.board;
+        let ours = matches!(b.piece_on(mv.from()), Some(p) if p.color == b.side);
+        let target = b.piece_on(mv.to());
+        let target_fits = if mv.is_en_passant() || mv.is_castling() {
+            target.is_none()
+        } else if mv.is_capture() {
+            matches!(target, Some(p) if p.color != b.side && p.kind != PieceKind::King)
+        } else {
+            target.is_none()
+        };
+        mv.0 != 0 && ours && target_fits && self.legal().contains(mv)
     }
 
     /// Plays a legal move (see [`Position::is_legal`]); keeps the previous board for unmake.

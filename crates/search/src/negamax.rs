@@ -137,29 +137,31 @@ impl<G: Game> Worker<'_, G> {
 
         while let Some((mv, stage)) = picker.next() {
             let quiet = matches!(stage, Stage::Quiet | Stage::Refutation);
-            // Steps 4–6 prune only once a move that does not lose to mate is in hand.
+            // Steps 4–6 prune only once a move that does not lose to mate is in hand,
+            // and never a move that gives check (decided after making it).
+            let mut prunable = false;
             if pruning && !in_check && best > -MATE_BOUND {
-                if quiet {
+                prunable = if quiet {
                     // Step 4. Late move pruning: late quiet moves at low depth rarely matter.
-                    if !PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_count(depth, improving) {
-                        continue;
-                    }
+                    (!PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_count(depth, improving))
                     // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
-                    if depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha {
-                        continue;
-                    }
-                } else if stage == Stage::BadNoisy
-                    && depth <= SEE_MAX_DEPTH
-                    && !self.pos.see_ge(mv, see_capture_margin(depth))
-                {
+                        || (depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha)
+                } else {
                     // Step 6. SEE pruning: captures that lose too much material.
-                    continue;
-                }
+                    stage == Stage::BadNoisy
+                        && depth <= SEE_MAX_DEPTH
+                        && !self.pos.see_ge(mv, see_capture_margin(depth))
+                };
             }
 
             let code = G::encode(mv);
             self.stack[ply].code = code;
             self.pos.make(mv);
+            let gives_check = self.pos.in_check();
+            if prunable && !gives_check {
+                self.pos.unmake(mv);
+                continue;
+            }
             tt.prefetch(self.pos.hash());
             moves_done += 1;
             let new_depth = depth - 1;
@@ -180,7 +182,7 @@ impl<G: Game> Worker<'_, G> {
                     r -= PV as i32;
                     r += (!improving) as i32;
                     r -= (stage == Stage::Refutation) as i32;
-                    r -= self.pos.in_check() as i32;
+                    r -= gives_check as i32;
                     r = r.clamp(0, new_depth - 1);
                 }
                 value = -self.negamax::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha);

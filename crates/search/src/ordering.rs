@@ -60,8 +60,13 @@ impl<M: Copy + Default + Eq> Picker<M> {
         ply: usize,
         previous: u16,
     ) -> Self {
-        let mut moves = MoveList::new();
-        pos.generate(&mut moves);
+        // Built in place: the picker is large and copying it would cost more than scoring.
+        let mut picker = Picker {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+        };
+        pos.generate(&mut picker.moves);
         let killers = history.killers(ply);
         let counter = if previous != 0 {
             history.counter(previous)
@@ -69,8 +74,7 @@ impl<M: Copy + Default + Eq> Picker<M> {
             0
         };
         let side = pos.side_to_move();
-        let mut scores = [0; MAX_MOVES];
-        for (slot, &mv) in scores.iter_mut().zip(moves.iter()) {
+        for (slot, &mv) in picker.scores.iter_mut().zip(picker.moves.iter()) {
             let code = G::encode(mv);
             *slot = if code == tt_code {
                 TT_MOVE
@@ -91,24 +95,23 @@ impl<M: Copy + Default + Eq> Picker<M> {
                 history.score(side, code)
             };
         }
-        Picker {
-            moves,
-            scores,
-            next: 0,
-        }
+        picker
     }
 
     /// Quiescence moves: the noisy moves, or every move when in check (evasions),
     /// by MVV-LVA with the TT move first.
     pub fn quiescence<G: Game<Move = M>>(pos: &G, tt_code: u16, in_check: bool) -> Self {
-        let mut moves = MoveList::new();
+        let mut picker = Picker {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+        };
         if in_check {
-            pos.generate(&mut moves);
+            pos.generate(&mut picker.moves);
         } else {
-            pos.generate_noisy(&mut moves);
+            pos.generate_noisy(&mut picker.moves);
         }
-        let mut scores = [0; MAX_MOVES];
-        for (slot, &mv) in scores.iter_mut().zip(moves.iter()) {
+        for (slot, &mv) in picker.scores.iter_mut().zip(picker.moves.iter()) {
             *slot = if G::encode(mv) == tt_code {
                 TT_MOVE
             } else if pos.is_noisy(mv) {
@@ -117,11 +120,7 @@ impl<M: Copy + Default + Eq> Picker<M> {
                 0
             };
         }
-        Picker {
-            moves,
-            scores,
-            next: 0,
-        }
+        picker
     }
 
     /// Number of moves in total.

@@ -276,3 +276,58 @@ fn levels_and_randomize_still_play_legal_moves() {
         assert!(pos.legal_moves().contains(r.best.unwrap()));
     }
 }
+
+fn clock(ms: u64) -> Limits {
+    Limits {
+        clock: Some(crate::Clock {
+            time: std::time::Duration::from_millis(ms),
+            inc: std::time::Duration::ZERO,
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn a_short_clock_is_never_overstepped() {
+    use std::time::{Duration, Instant};
+    let mut s = Searcher::<Toy>::new(Options::default());
+    let pos = busy_position();
+    for ms in [30, 120, 400] {
+        let started = Instant::now();
+        let r = search(&mut s, &pos, &clock(ms));
+        let took = started.elapsed();
+        assert!(
+            took < Duration::from_millis(ms),
+            "{took:?} on a {ms} ms clock"
+        );
+        assert!(r.best.is_some());
+    }
+}
+
+#[test]
+fn pondering_ignores_the_clock_until_ponderhit() {
+    use std::time::{Duration, Instant};
+    let mut s = Searcher::<Toy>::new(Options::default());
+    let pos = busy_position();
+    let control = Control::new();
+    control.set_pondering(true);
+    let started = Instant::now();
+    let r = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(150));
+            control.ponderhit();
+        });
+        s.search(&pos, &clock(60), &[], &control, &mut |_: &Info<u8>| {})
+    });
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(150),
+        "answered while pondering: {took:?}"
+    );
+    assert!(
+        took < Duration::from_millis(450),
+        "ponderhit not honoured: {took:?}"
+    );
+    assert!(r.best.is_some());
+}

@@ -78,7 +78,7 @@ fn side_name(c: Color) -> &'static str {
 }
 
 /// Whether `kind` of `color` may ever stand on `sq`.
-fn possible(color: Color, kind: PieceKind, sq: usize) -> bool {
+pub(crate) fn possible(color: Color, kind: PieceKind, sq: usize) -> bool {
     let file = sq % FILES;
     let rank = sq / FILES;
     // Ranks from the owner's side.

@@ -86,9 +86,17 @@ impl Position {
         } else {
             let crowded_files = (0..FILES).filter(|&f| on_file(f).len() > 1).count();
             let idx = mine.iter().position(|&s| s == from.index()).unwrap_or(0);
-            if mine.len() == 2 && (kind != PieceKind::Soldier || crowded_files == 1) {
+            if mine.len() == 2 && kind == PieceKind::Soldier && crowded_files > 1 {
+                head.push_str(&(idx + 1).to_string());
+                head.push_str(&wxf_file(color, from.file()).to_string());
+            } else if mine.len() == 2 && self.twin_could_mirror(mine[1 - idx], mv) {
+                // Front/rear (+/-) only where the twin could make the same-shaped move,
+                // as Fairy-Stockfish decides; otherwise the file number tells them apart.
                 head.push(kind.wxf_char());
                 head.push(if idx == 0 { '+' } else { '-' });
+            } else if mine.len() == 2 {
+                head.push(kind.wxf_char());
+                head.push_str(&wxf_file(color, from.file()).to_string());
             } else {
                 head.push_str(&(idx + 1).to_string());
                 head.push_str(&wxf_file(color, from.file()).to_string());
@@ -110,6 +118,29 @@ impl Position {
             fr.abs_diff(tr)
         };
         format!("{head}{op}{arg}")
+    }
+
+    /// Whether the twin on `other` would land on a square its kind may occupy after a move
+    /// shaped like `mv`.
+    fn twin_could_mirror(&self, other: usize, mv: Move) -> bool {
+        let piece = self.board[mv.from().index()];
+        let df = mv.to().file() as i32 - mv.from().file() as i32;
+        let dr = mv.to().rank() as i32 - mv.from().rank() as i32;
+        let file = (other % FILES) as i32 + df;
+        let rank = (other / FILES) as i32 + dr;
+        let Some(target) = usize::try_from(file)
+            .ok()
+            .zip(usize::try_from(rank).ok())
+            .and_then(|(f, r)| Square::new(f, r))
+        else {
+            return false;
+        };
+        match piece.kind() {
+            Some(k @ (PieceKind::Advisor | PieceKind::Elephant | PieceKind::General)) => {
+                crate::fen::possible(piece.color(), k, target.index())
+            }
+            _ => true,
+        }
     }
 
     /// Parses WXF by matching against the legal moves (accepts `.` for `=`, `B`/`N`).

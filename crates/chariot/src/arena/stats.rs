@@ -25,7 +25,8 @@ pub fn elo_from_score(score: f64) -> f64 {
     if score >= 1.0 {
         return f64::INFINITY;
     }
-    -400.0 * (1.0 / score - 1.0).log10()
+    // `+ 0.0` turns -0.0 into 0.0 for printing.
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// Counts of results in categories with fixed scores (per game or per pair), from which

@@ -137,7 +137,7 @@ mod tests {
     use super::*;
 
     /// Encodes an entry the way Polyglot writes it.
-    pub(crate) fn entry_bytes(key: u64, from: &str, to: &str, weight: u16) -> Vec<u8> {
+    pub(super) fn entry_bytes(key: u64, from: &str, to: &str, weight: u16) -> Vec<u8> {
         let sq = |s: &str| {
             let b = s.as_bytes();
             u16::from(b[0] - b'a') | (u16::from(b[1] - b'1') << 3)
@@ -181,5 +181,46 @@ mod tests {
             Err(PolyglotError::BadLength(15))
         ));
         assert!(PolyglotBook::from_bytes(&[]).unwrap().is_empty());
+    }
+}
+
+#[cfg(test)]
+mod chess_tests {
+    use super::tests::entry_bytes;
+    use super::*;
+    use game::Game;
+
+    const START_KEY: u64 = 0x463b96181691fc9c;
+    const AFTER_E4_KEY: u64 = 0x823c9b50fd114196;
+
+    #[test]
+    fn published_keys_find_book_moves() {
+        let mut bytes = entry_bytes(START_KEY, "e2", "e4", 3);
+        bytes.extend(entry_bytes(START_KEY, "d2", "d4", 1));
+        bytes.extend(entry_bytes(START_KEY, "e2", "e5", 50)); // illegal: skipped
+        bytes.extend(entry_bytes(AFTER_E4_KEY, "c7", "c5", 1));
+        let book = PolyglotBook::from_bytes(&bytes).unwrap();
+        let mut pos = chess::Position::start();
+        let moves = book.moves(&pos);
+        let texts: Vec<String> = moves
+            .iter()
+            .map(|(m, w)| format!("{}:{w}", pos.format_move(*m, MoveStyle::Coord)))
+            .collect();
+        assert_eq!(texts, ["e2e4:3", "d2d4:1"]);
+        let mv = pos.parse_move("e2e4", MoveStyle::Coord).unwrap();
+        pos.make(mv);
+        let reply = Book::pick(&book, &pos).unwrap();
+        assert_eq!(pos.format_move(reply, MoveStyle::Coord), "c7c5");
+    }
+
+    #[test]
+    fn castling_is_read_as_the_king_taking_its_rook() {
+        let pos = chess::Position::from_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+        let bytes = entry_bytes(pos.hash(), "e1", "h1", 1);
+        let book = PolyglotBook::from_bytes(&bytes).unwrap();
+        let moves = book.moves(&pos);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(pos.format_move(moves[0].0, MoveStyle::Coord), "e1g1");
     }
 }

@@ -97,3 +97,51 @@ impl<G: Game> Book<G> for Repertoire<G> {
             .filter(|mv| legal.contains(*mv))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn covers_the_start<G: Game>(min_first_moves: usize) {
+        let book = Repertoire::<G>::builtin().expect("every built-in line replays");
+        let first = book.moves(&G::start());
+        assert!(
+            first.len() >= min_first_moves,
+            "{} first moves: {first:?}",
+            G::NAME
+        );
+        // A move played by several lines weighs more.
+        assert!(first.iter().any(|(_, w)| *w > 1));
+        let picked = book.pick(&G::start()).unwrap();
+        assert!(first.iter().any(|(m, _)| *m == picked));
+    }
+
+    #[test]
+    fn chess_lines_replay_and_vary_the_first_move() {
+        covers_the_start::<chess::Position>(4);
+    }
+
+    #[test]
+    fn xiangqi_lines_replay_and_vary_the_first_move() {
+        covers_the_start::<xiangqi::Position>(5);
+    }
+
+    #[test]
+    fn a_bad_line_names_its_number_and_move() {
+        let err = Repertoire::<chess::Position>::parse("# c\ne2e4 e7e5\ne2e4 e5e4\n").unwrap_err();
+        assert_eq!(
+            err,
+            RepertoireError {
+                line: 3,
+                mv: "e5e4".into()
+            }
+        );
+    }
+
+    #[test]
+    fn out_of_book_gives_nothing() {
+        let book = Repertoire::<chess::Position>::builtin().unwrap();
+        let pos = chess::Position::from_fen("8/8/8/4k3/8/8/4K3/8 w - - 0 1").unwrap();
+        assert_eq!(book.pick(&pos), None);
+    }
+}

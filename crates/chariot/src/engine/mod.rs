@@ -94,6 +94,8 @@ pub enum EngineError {
 
 struct Job {
     control: Arc<Control>,
+    /// An infinite or pondering search, which ends only when told to.
+    open_ended: bool,
     thread: JoinHandle<()>,
 }
 
@@ -234,7 +236,11 @@ impl<G: Game, S: Think<G>> Engine<G, S> {
             .stack_size(SEARCH_STACK)
             .spawn(move || task.run(reporter))
             .expect("the system refused to start the search thread");
-        self.job = Some(Job { control, thread });
+        self.job = Some(Job {
+            control,
+            open_ended: waits_for_gui,
+            thread,
+        });
     }
 
     /// Stops the running search and waits until it has reported its result.
@@ -251,6 +257,15 @@ impl<G: Game, S: Think<G>> Engine<G, S> {
     pub fn wait(&mut self) {
         if let Some(job) = self.job.take() {
             let _ = job.thread.join();
+        }
+    }
+
+    /// Lets a search with limits run to its end, but stops an infinite or pondering one
+    /// (which would never end): what a closed input means.
+    pub fn finish(&mut self) {
+        match &self.job {
+            Some(job) if job.open_ended => self.stop(),
+            _ => self.wait(),
         }
     }
 

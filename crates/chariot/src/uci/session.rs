@@ -115,6 +115,12 @@ impl<G: Game, S: Think<G>> Session<G, S> {
         &mut self.engine
     }
 
+    /// The input ended: finish a search with limits (so `echo "go depth 9" | chariot uci`
+    /// answers in full), stop an infinite one.
+    pub fn finish(&mut self) {
+        self.engine.finish();
+    }
+
     /// Handles one line of input.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         match parse(line) {

@@ -485,3 +485,29 @@ fn hints_resignation_and_draw_offers() {
         .unwrap()
         .contains("resigned"));
 }
+
+#[test]
+fn a_client_that_trickles_its_request_is_cut_off() {
+    let (addr, _) = start(Config {
+        request_timeout: Duration::from_millis(300),
+        ..quick()
+    });
+    let mut stream = TcpStream::connect(addr).unwrap();
+    let started = Instant::now();
+    stream.write_all(b"GET / HTTP/1.1\r\n").unwrap();
+    let mut closed = false;
+    for _ in 0..40 {
+        std::thread::sleep(Duration::from_millis(50));
+        if stream.write_all(b"X-Slow: 1\r\n").is_err() {
+            closed = true;
+            break;
+        }
+    }
+    assert!(
+        closed,
+        "the server hung up on a request trickling in for 2 s"
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+    // The server still answers others.
+    assert_eq!(call(addr, "GET", "/api/info", "").0, 200);
+}

@@ -12,8 +12,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How long a connection may take to send its request or accept our bytes.
-const IO_TIMEOUT: Duration = Duration::from_secs(10);
 /// How often an idle event stream sends a comment (which also detects a closed client).
 const KEEPALIVE: Duration = Duration::from_secs(5);
 
@@ -93,6 +91,24 @@ impl Server {
     }
 }
 
+/// Reads from a socket until a deadline for the whole request, so a client that trickles
+/// bytes cannot hold a connection slot for longer than [`Config::request_timeout`].
+struct DeadlineReader {
+    stream: TcpStream,
+    deadline: Instant,
+}
+
+impl std::io::Read for DeadlineReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        self.stream.read(buf)
+    }
+}
+
 struct ConnectionGuard(Arc<AtomicUsize>);
 
 impl Drop for ConnectionGuard {
@@ -116,13 +132,16 @@ fn host_allowed(req: &Request) -> bool {
 }
 
 fn serve(stream: TcpStream, registry: &Registry, loopback_only: bool) {
-    let _ = stream.set_read_timeout(Some(IO_TIMEOUT));
-    let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
+    let timeout = registry.ctx().config.request_timeout;
+    let _ = stream.set_write_timeout(Some(timeout));
     let _ = stream.set_nodelay(true);
     let Ok(read_half) = stream.try_clone() else {
         return;
     };
-    let mut reader = BufReader::new(read_half);
+    let mut reader = BufReader::new(DeadlineReader {
+        stream: read_half,
+        deadline: Instant::now() + timeout,
+    });
     let mut out = stream;
     let request = match read_request(&mut reader) {
         Ok(req) => req,

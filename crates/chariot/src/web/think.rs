@@ -119,6 +119,8 @@ pub struct Config {
     pub idle_evict: Duration,
     /// Most connections served at once.
     pub max_connections: usize,
+    /// How long a client may take to send its whole request (and to accept each write).
+    pub request_timeout: Duration,
 }
 
 impl Default for Config {
@@ -129,6 +131,7 @@ impl Default for Config {
             max_searches: 8,
             idle_evict: Duration::from_secs(30 * 60),
             max_connections: 128,
+            request_timeout: Duration::from_secs(10),
         }
     }
 }

@@ -85,6 +85,9 @@ for line in sys.stdin:
         if rest and rest[0] == "fen":
             end = rest.index("moves") if "moves" in rest else len(rest)
             fen = " ".join(rest[1:end])
+            # Pikafish-style engines get no UCI_Variant: a 10-rank board means xiangqi.
+            if fen.split()[0].count("/") == 9:
+                variant = "xiangqi"
             rest = rest[end:]
         elif rest and rest[0] == "startpos":
             rest = rest[1:]

@@ -90,7 +90,8 @@ fn play_game(seed: u64, start: &str) -> usize {
         .unwrap();
     let mut seen: HashMap<u64, u32> = HashMap::new();
     let key = |p: &Chess| p.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0;
-    seen.insert(key(&theirs), 1);
+    let mut their_hash = key(&theirs);
+    seen.insert(their_hash, 1);
     for ply in 0..MAX_PLIES {
         let ctx = || format!("seed {seed}, ply {ply}, {}", ours.fen());
         let mut mine: Vec<(u32, Move)> = ours.legal().iter().map(|&m| (our_key(m), m)).collect();
@@ -106,7 +107,6 @@ fn play_game(seed: u64, start: &str) -> usize {
             "check status: {}",
             ctx()
         );
-        let their_hash = key(&theirs);
         assert_eq!(ours.hash(), their_hash, "Polyglot key: {}", ctx());
         assert_eq!(
             ours.halfmove_clock() as u32,
@@ -131,7 +131,8 @@ fn play_game(seed: u64, start: &str) -> usize {
         if theirs.halfmoves() == 0 {
             seen.clear();
         }
-        *seen.entry(key(&theirs)).or_insert(0) += 1;
+        their_hash = key(&theirs);
+        *seen.entry(their_hash).or_insert(0) += 1;
     }
     MAX_PLIES
 }

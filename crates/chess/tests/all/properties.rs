@@ -14,7 +14,7 @@ const STARTS: [&str; 4] = [
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(100))]
 
     #[test]
     fn make_unmake_and_fen_round_trip(start in 0..STARTS.len(), choices in prop::collection::vec(any::<u32>(), 0..150)) {

@@ -1,0 +1,98 @@
+//! Property tests: FEN round trips, make/unmake restores everything, hashes agree with
+//! recomputation, and no input makes the parsers panic.
+
+use game::{Game, MoveStyle};
+use proptest::prelude::*;
+use xiangqi::Position;
+
+/// Plays `choices` (each an index into the legal moves) from the start position.
+fn walk(choices: &[usize]) -> Position {
+    let mut pos = Position::start();
+    for &c in choices {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(moves.as_slice()[c % moves.len()]);
+    }
+    pos
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn fen_round_trips(choices in proptest::collection::vec(0usize..1000, 0..120)) {
+        let pos = walk(&choices);
+        let fen = pos.to_fen();
+        let again = Position::from_fen(&fen).expect("own FEN parses");
+        prop_assert_eq!(again.to_fen(), fen);
+        prop_assert_eq!(again.hash(), pos.hash());
+        prop_assert_eq!(again.evaluate(), pos.evaluate());
+        prop_assert_eq!(again.in_check(), pos.in_check());
+        prop_assert_eq!(again.legal_moves().as_slice().to_vec(), pos.legal_moves().as_slice().to_vec());
+    }
+
+    #[test]
+    fn make_unmake_restores(choices in proptest::collection::vec(0usize..1000, 0..80), last in 0usize..1000) {
+        let mut pos = walk(&choices);
+        let moves = pos.legal_moves();
+        prop_assume!(!moves.is_empty());
+        let before = (pos.to_fen(), pos.hash(), pos.evaluate(), pos.in_check(), pos.eval_terms());
+        for &mv in moves.iter() {
+            pos.make(mv);
+            // The hash of the child is the hash its FEN would give.
+            let fresh = Position::from_fen(&pos.to_fen()).expect("child FEN");
+            prop_assert_eq!(fresh.hash(), pos.hash());
+            prop_assert_eq!(fresh.evaluate(), pos.evaluate());
+            pos.unmake(mv);
+        }
+        let mv = moves.as_slice()[last % moves.len()];
+        if !pos.in_check() {
+            pos.make_null();
+            pos.unmake_null();
+        }
+        pos.make(mv);
+        pos.unmake(mv);
+        prop_assert_eq!((pos.to_fen(), pos.hash(), pos.evaluate(), pos.in_check(), pos.eval_terms()), before);
+    }
+
+    #[test]
+    fn notations_round_trip(choices in proptest::collection::vec(0usize..1000, 0..100)) {
+        let pos = walk(&choices);
+        for &mv in pos.legal_moves().iter() {
+            for style in [MoveStyle::Coord, MoveStyle::CoordOneBased, MoveStyle::Human] {
+                let text = pos.format_move(mv, style);
+                prop_assert_eq!(pos.parse_move(&text, style).ok(), Some(mv), "{} {:?}", text, style);
+            }
+            prop_assert_eq!(pos.decode(Position::encode(mv)), Some(mv));
+            prop_assert!(Position::encode(mv) != 0);
+        }
+    }
+
+    #[test]
+    fn garbage_fen_never_panics(text in "\\PC{0,120}") {
+        let _ = Position::from_fen(&text);
+    }
+
+    #[test]
+    fn fen_like_garbage_never_panics(text in "[rnbakcpRNBAKCP0-9/ wbr-]{0,100}") {
+        if let Ok(p) = Position::from_fen(&text) {
+            // Whatever parses must be a sane position.
+            let mut p = p;
+            let _ = p.perft(2);
+            prop_assert!(Position::from_fen(&p.to_fen()).is_ok());
+        }
+    }
+
+    #[test]
+    fn garbage_moves_never_panic(text in "\\PC{0,12}", code in any::<u16>()) {
+        let pos = Position::start();
+        for style in [MoveStyle::Coord, MoveStyle::CoordOneBased, MoveStyle::Human] {
+            let _ = pos.parse_move(&text, style);
+        }
+        if let Some(mv) = pos.decode(code) {
+            prop_assert!(pos.legal_moves().contains(mv));
+        }
+    }
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `chariot arena` end to end: short matches in both games between real engines
+# (Stockfish, Fairy-Stockfish at a few hundred nodes per move) and scripted test engines
+# (a random mover, one speaking Pikafish's 0-9 ranks, an illegal-moving one); then an
+# independent referee (python-chess, pyffish) replays every PGN game and checks each move
+# and each stated ending. Takes well under a minute.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+cargo build --release -p chariot --quiet
+BIN=target/release/chariot
+FAKE=crates/chariot/tests/engines/fake_uci.py
+SF=/usr/games/stockfish
+FSF=/usr/games/fairy-stockfish
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+
+run() { echo "+ chariot arena $*"; "$BIN" arena --quiet --concurrency 2 "$@"; }
+
+run --game chess --engine name=sf,cmd=$SF,option.Hash=8 \
+  --engine name=random,cmd="python3 $FAKE legal 1" \
+  --nodes 300 --games 4 --pgn "$OUT/chess-random.pgn"
+run --game chess --engine name=sf-a,cmd=$SF,option.Hash=8 --engine name=sf-b,cmd=$SF,option.Hash=8 \
+  --nodes 200 --games 2 --seed 3 --pgn "$OUT/chess-sf.pgn"
+run --game xiangqi --engine name=fsf,cmd=$FSF,option.Hash=8 \
+  --engine name=random-pika,cmd="python3 $FAKE legal 2",proto=uci-pika,option.Ranks=0 \
+  --nodes 300 --games 4 --pgn "$OUT/xiangqi-random.pgn" --json "$OUT/pika.json"
+run --game xiangqi --engine name=fsf-a,cmd=$FSF,option.Hash=8 --engine name=fsf-b,cmd=$FSF,option.Hash=8 \
+  --nodes 200 --games 2 --seed 5 --max-moves 150 --pgn "$OUT/xiangqi-fsf.pgn"
+
+# An illegal-moving engine loses both games (as White and as Black), counted as illegal.
+run --game xiangqi --engine name=fsf,cmd=$FSF --engine name=cheat,cmd="python3 $FAKE illegal" \
+  --depth 1 --games 2 --json "$OUT/faults.json" --pgn "$OUT/faults.pgn"
+python3 - "$OUT/faults.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+pair = r["pairs"][0]
+faults = {f["engine"]: f for f in r["faults"]}
+assert (pair["wins"], pair["draws"], pair["losses"]) == (2, 0, 0), pair
+assert faults["cheat"]["illegal"] == 2 and faults["fsf"]["illegal"] == 0, faults
+print("faults counted:", faults["cheat"])
+PY
+# The random mover speaking 0-9 ranks was understood: no faults on either side.
+python3 - "$OUT/pika.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = [f for f in r["faults"] if f["illegal"] or f["crash"] or f["hang"] or f["time"]]
+assert not bad and r["games"] == 4, r
+PY
+
+python3 scripts/arena/verify_pgn.py "$OUT"/*.pgn
