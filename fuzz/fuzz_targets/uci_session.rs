@@ -1,72 +1,167 @@
-//! A whole scripted UCI session: the input is many lines, each parsed by Chariot's UCI
-//! parser and carried out on a chess position as a session does (positions with their
-//! move lists, searches with a small fixed node budget).
+//! A whole scripted UCI session: the input is many lines, fed one by one to Chariot's real
+//! UCI session (`chariot::uci::session::Session`), which may switch between chess and
+//! xiangqi through `UCI_Variant`. What would make one input slow or unbounded is capped
+//! before the session sees it: every `go` searches at most a few hundred nodes (no
+//! infinite or ponder searches, which wait for a `stop`), Hash and Threads stay small,
+//! bench and perft stay shallow, book files are not opened. After each `go` the search
+//! is awaited and its `bestmove` must be a legal move (or none when there is none).
 #![no_main]
 
-use chariot::uci::parse::{parse, Command, Start};
+use chariot::uci::options::{Settings, Variant};
+use chariot::uci::parse::{parse, Command};
+use chariot::uci::session::{Flow, Output, Session};
 use game::{Game, MoveStyle};
-use search::{Control, Limits, Options, Searcher};
-use std::cell::RefCell;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
 
 /// Most lines carried out per input.
 const MAX_LINES: usize = 64;
-/// Node budget of each `go`: enough for a few iterations, small enough for many execs/s.
+/// Node budget of each `go`.
 const NODES: u64 = 300;
 
-thread_local! {
-    static SEARCHER: RefCell<Searcher<chess::Position>> = RefCell::new(Searcher::new(Options {
-        hash_mb: 1,
-        ..Options::default()
-    }));
+/// The session's output, kept so that each `bestmove` can be checked.
+#[derive(Clone, Default)]
+struct Capture(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Capture {
+    fn take(&self) -> String {
+        String::from_utf8_lossy(&std::mem::take(&mut *self.0.lock().unwrap())).into_owned()
+    }
+}
+
+/// A session of either game.
+enum Any {
+    Chess(Session<chess::Position>),
+    Xiangqi(Session<xiangqi::Position>),
+}
+
+fn open(settings: Settings, out: &Capture) -> Any {
+    let output = Output::new(out.clone());
+    match settings.variant {
+        Variant::Chess => Any::Chess(Session::new(settings, MoveStyle::Coord, true, output)),
+        Variant::Xiangqi => Any::Xiangqi(Session::new(
+            settings,
+            MoveStyle::CoordOneBased,
+            true,
+            output,
+        )),
+    }
+}
+
+/// Caps what would make one input slow; `None` drops the command.
+fn tame(command: Command) -> Option<Command> {
+    Some(match command {
+        Command::Go(mut go) => {
+            go.nodes = Some(go.nodes.unwrap_or(NODES).min(NODES));
+            go.infinite = false;
+            go.ponder = false;
+            Command::Go(go)
+        }
+        Command::SetOption { name, value } => {
+            let key = name.to_ascii_lowercase();
+            if key.contains("book") && key.contains("file") {
+                return None;
+            }
+            let cap = match key.as_str() {
+                "hash" => Some(4),
+                "threads" => Some(2),
+                _ => None,
+            };
+            let value = match (cap, value.as_deref().map(|v| v.trim().parse::<u64>())) {
+                (Some(cap), Some(Ok(n))) if n > cap => Some(cap.to_string()),
+                _ => value,
+            };
+            Command::SetOption { name, value }
+        }
+        Command::Bench(_) => return None,
+        Command::Perft(depth) => Command::Perft(depth.min(2)),
+        other => other,
+    })
+}
+
+/// Checks the last `bestmove` the session wrote against its position.
+fn check_bestmove<G: Game>(session: &mut Session<G>, style: MoveStyle, out: &Capture) {
+    session.engine_mut().wait();
+    let text = out.take();
+    let Some(line) = text.lines().rev().find(|l| l.starts_with("bestmove")) else {
+        panic!("a go without bestmove: {text}");
+    };
+    let best = line.split_whitespace().nth(1).unwrap_or("");
+    let pos = session.engine_mut().position().clone();
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        assert!(
+            matches!(best, "(none)" | "0000"),
+            "bestmove {best} with no legal move"
+        );
+    } else {
+        let mv = pos
+            .parse_move(best, style)
+            .unwrap_or_else(|e| panic!("illegal bestmove {best} in {}: {e}", pos.to_fen()));
+        assert!(legal.iter().any(|m| *m == mv));
+    }
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let mut pos = chess::Position::start();
-    SEARCHER.with(|s| s.borrow_mut().clear());
+    let out = Capture::default();
+    let mut settings = Settings::new(Variant::Chess);
+    settings.hash_mb = 1;
+    let mut session = open(settings, &out);
     for line in text.lines().take(MAX_LINES) {
-        let Ok(Some(command)) = parse(line) else {
+        let command = match parse(line) {
+            Ok(None) => continue,
+            Ok(Some(command)) => command,
+            Err(_) => {
+                // Unparsable lines go in as they are: the session must report, not die.
+                match &mut session {
+                    Any::Chess(s) => s.handle_line(line),
+                    Any::Xiangqi(s) => s.handle_line(line),
+                };
+                continue;
+            }
+        };
+        let Some(command) = tame(command) else {
             continue;
         };
-        match command {
-            Command::UciNewGame => SEARCHER.with(|s| s.borrow_mut().clear()),
-            Command::Position { start, moves } => {
-                let base = match start {
-                    Start::StartPos => Ok(chess::Position::start()),
-                    Start::Fen(fen) => chess::Position::from_fen(&fen),
+        let is_go = matches!(command, Command::Go(_));
+        let flow = match &mut session {
+            Any::Chess(s) => s.handle(command),
+            Any::Xiangqi(s) => s.handle(command),
+        };
+        match flow {
+            Flow::Continue => {}
+            Flow::Quit => break,
+            Flow::Switch(variant) => {
+                let mut settings = match &session {
+                    Any::Chess(s) => s.settings().clone(),
+                    Any::Xiangqi(s) => s.settings().clone(),
                 };
-                let Ok(mut next) = base else { continue };
-                for text in &moves {
-                    match next.parse_move(text, MoveStyle::Coord) {
-                        Ok(mv) => next.make(mv),
-                        Err(_) => break,
-                    }
-                }
-                pos = next;
+                settings.variant = variant;
+                session = open(settings, &out);
+                continue;
             }
-            Command::Go(go) => {
-                let limits = Limits {
-                    nodes: Some(go.nodes.unwrap_or(NODES).min(NODES)),
-                    depth: go.depth.map(|d| d.min(64)),
-                    mate: go.mate,
-                    ..Limits::default()
-                };
-                let searchmoves: Vec<_> = go
-                    .searchmoves
-                    .iter()
-                    .filter_map(|m| pos.parse_move(m, MoveStyle::Coord).ok())
-                    .collect();
-                let result = SEARCHER.with(|s| {
-                    s.borrow_mut()
-                        .search(&pos, &limits, &searchmoves, &Control::new(), &mut |_| {})
-                });
-                let legal = pos.legal_moves();
-                match result.best {
-                    Some(best) => assert!(legal.iter().any(|m| *m == best), "illegal bestmove"),
-                    None => assert!(legal.is_empty(), "no bestmove with legal moves"),
-                }
-            }
-            _ => {}
         }
+        if is_go {
+            match &mut session {
+                Any::Chess(s) => check_bestmove(s, MoveStyle::Coord, &out),
+                Any::Xiangqi(s) => check_bestmove(s, MoveStyle::CoordOneBased, &out),
+            }
+        }
+    }
+    // Dropping the session stops any search still running (none should be).
+    match &mut session {
+        Any::Chess(s) => s.engine_mut().stop(),
+        Any::Xiangqi(s) => s.engine_mut().stop(),
     }
 });

@@ -1,6 +1,6 @@
 //! The web API's requests: the input is raw HTTP/1.1 requests one after another, each read
 //! by the server's own reader (size limits, framing) and answered by its router, against a
-//! game table holding real chess games. `{id}` in a path stands for the id of the game the
+//! game table holding real chess and xiangqi games. `{id}` in a path stands for the id of the game the
 //! latest `POST /api/games` created (ids are random, so the fuzzer could not guess one).
 //! The engine here plays its first legal move at once, so that requests, not searches,
 //! take the time; searches are fuzzed by the UCI target.
@@ -49,10 +49,16 @@ fn registry() -> Registry {
         max_think: Duration::from_millis(50),
         ..Config::default()
     };
-    let kinds = vec![GameKind {
-        name: "chess",
-        create: Shared::<chess::Position, FirstMove>::create,
-    }];
+    let kinds = vec![
+        GameKind {
+            name: "chess",
+            create: Shared::<chess::Position, FirstMove>::create,
+        },
+        GameKind {
+            name: "xiangqi",
+            create: Shared::<xiangqi::Position, FirstMove>::create,
+        },
+    ];
     Registry::new(Ctx::new(config), kinds)
 }
 

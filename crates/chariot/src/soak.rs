@@ -102,7 +102,7 @@ pub fn soak_game(
 ) -> anyhow::Result<Stats> {
     match name {
         "chess" => Ok(soak::<chess::Position>(config, progress)),
-        "xiangqi" => anyhow::bail!("xiangqi rules are not in this build yet"),
+        "xiangqi" => Ok(soak::<xiangqi::Position>(config, progress)),
         other => anyhow::bail!("unknown game `{other}`: use chess, xiangqi or both"),
     }
 }

@@ -38,6 +38,15 @@ pub enum FenError {
         /// The square, e.g. `e5` (ranks 0–9).
         square: String,
     },
+    /// A side has more pieces of a kind than the game starts with (xiangqi has no
+    /// promotion, so no game can reach it; WXF notation cannot name such pieces apart).
+    #[error("more than {max} pieces {piece:?} on the board")]
+    TooMany {
+        /// The piece letter.
+        piece: char,
+        /// How many a side starts with.
+        max: usize,
+    },
     /// A side has no general.
     #[error("{0} has no general")]
     MissingGeneral(&'static str),
@@ -100,6 +109,7 @@ impl Position {
         }
         let mut pos = Position::empty();
         let mut generals = [0usize; 2];
+        let mut counts = [[0usize; 8]; 2];
         for (i, text) in ranks.iter().enumerate() {
             let rank = RANKS - 1 - i;
             let mut file = 0usize;
@@ -126,6 +136,16 @@ impl Position {
                 }
                 if kind == PieceKind::General {
                     generals[color.index()] += 1;
+                }
+                let count = &mut counts[color.index()][kind as usize];
+                *count += 1;
+                let max = match kind {
+                    PieceKind::General => usize::MAX, // reported as ExtraGeneral below
+                    PieceKind::Soldier => 5,
+                    _ => 2,
+                };
+                if *count > max {
+                    return Err(FenError::TooMany { piece: c, max });
                 }
                 pos.put(sq, piece);
                 file += 1;
