@@ -66,8 +66,3 @@ pub const COMMANDS: &[(&str, CommandFn, &str)] = &[
         "play many fast checked games; count illegal moves, panics, time losses, hash errors",
     ),
 ];
-
-/// Error for a sub-command that is not built yet.
-pub(crate) fn not_yet(name: &str) -> anyhow::Result<()> {
-    anyhow::bail!("`chariot {name}` is not available yet in this build")
-}
