@@ -116,7 +116,9 @@ async function xiangqi(page) {
   await waitMoves(page, 2);
   assert.equal((await page.locator("#moves .mv").allTextContents())[0], "C2=5");
   await illegalClickIsRefused(page, "a0", "a5");
-  await dragMove(page, "b0", "c2");
+  // The right horse: after C2=5 no black reply can take it or block h0-g2 (the left horse
+  // can be taken by the cannon on b7 jumping the red cannon on b2).
+  await dragMove(page, "h0", "g2");
   await waitMoves(page, 4);
   await page.click("#btn-undo");
   await waitMoves(page, 2);
