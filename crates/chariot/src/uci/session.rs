@@ -321,6 +321,9 @@ impl<G: Game, S: Think<G>> Session<G, S> {
 
     fn eval(&mut self) {
         let pos = self.engine.position();
+        for line in crate::eval::explain(pos).lines() {
+            self.out.line(&format!("info string {line}"));
+        }
         self.out.line(&format!(
             "info string static eval cp {} (side to move's view)",
             pos.evaluate()

@@ -174,3 +174,27 @@ fn the_chess_book_answers_from_the_builtin_repertoire() {
     let best = bestmoves(&out)[0];
     assert!(["e2e4", "d2d4", "c2c4", "g1f3"].contains(&best), "{out}");
 }
+
+#[test]
+fn eval_explains_each_term_for_both_games() {
+    // White is a rook up: the material line must show it, for chess and then xiangqi.
+    let out = session(
+        "position fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\neval\nquit\n",
+        None,
+    );
+    let material = out
+        .lines()
+        .find(|l| l.starts_with("info string material"))
+        .expect(&out);
+    let diff: i32 = material.split_whitespace().last().unwrap().parse().unwrap();
+    assert!(diff > 400, "{out}");
+    let out = session(
+        "setoption name UCI_Variant value xiangqi\neval\nquit\n",
+        None,
+    );
+    assert!(
+        out.contains("info string term") && out.contains("Red"),
+        "{out}"
+    );
+    assert!(out.contains("info string chariot squares"), "{out}");
+}
