@@ -2,21 +2,8 @@
 //! conventions, and the whole path from text to `bestmove`.
 
 use super::*;
-use std::io::{Cursor, Write};
-use std::sync::{Arc, Mutex};
-
-#[derive(Clone, Default)]
-struct Capture(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Capture {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+use crate::testing::Capture;
+use std::io::Cursor;
 
 /// Runs a whole scripted session and returns its output.
 fn session(script: &str, game: Option<Variant>) -> String {
@@ -27,8 +14,7 @@ fn session(script: &str, game: Option<Variant>) -> String {
         game,
     )
     .unwrap();
-    let bytes = capture.0.lock().unwrap().clone();
-    String::from_utf8(bytes).unwrap()
+    capture.take()
 }
 
 fn bestmoves(text: &str) -> Vec<&str> {

@@ -1,27 +1,6 @@
 use super::*;
-use crate::testing::{Pile, Scripted, STEP};
+use crate::testing::{Capture, Pile, Scripted, STEP};
 use std::time::Duration;
-
-/// A writer whose text the test can read while the session writes.
-#[derive(Clone, Default)]
-struct Capture(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Capture {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Capture {
-    /// Everything written since the last call.
-    fn take(&self) -> String {
-        String::from_utf8(std::mem::take(&mut *self.0.lock().unwrap())).unwrap()
-    }
-}
 
 fn session() -> (Session<Pile, Scripted>, Capture) {
     let capture = Capture::default();
