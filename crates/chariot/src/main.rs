@@ -40,6 +40,13 @@ fn main() -> ExitCode {
     };
     match run(rest) {
         Ok(()) => ExitCode::SUCCESS,
+        // Sub-commands parse their arguments with clap: `--help` is not a failure, and
+        // clap's own messages already name the command.
+        Err(err) if err.downcast_ref::<clap::Error>().is_some() => {
+            let clap_err = err.downcast_ref::<clap::Error>().expect("checked above");
+            let _ = clap_err.print();
+            ExitCode::from(clap_err.exit_code().clamp(0, 255) as u8)
+        }
         Err(err) => {
             eprintln!("chariot {name}: {err:#}");
             ExitCode::FAILURE
