@@ -9,12 +9,14 @@
 mod movelist;
 mod outcome;
 mod score;
+mod tune;
 
 pub use movelist::{MoveList, MAX_MOVES};
 pub use outcome::{EndReason, Outcome, Verdict};
 pub use score::{
     is_mate_score, mate_in, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY,
 };
+pub use tune::{Trace, TraceEntry, Tunable};
 
 use std::fmt::Debug;
 
