@@ -28,6 +28,20 @@ run --game xiangqi --engine name=fsf,cmd=$FSF,option.Hash=8 \
 run --game xiangqi --engine name=fsf-a,cmd=$FSF,option.Hash=8 --engine name=fsf-b,cmd=$FSF,option.Hash=8 \
   --nodes 200 --games 2 --seed 5 --max-moves 150 --pgn "$OUT/xiangqi-fsf.pgn"
 
+# Chariot against itself limited to plain fixed-depth alpha-beta (issue 4's baseline), in
+# both games: full games to the end, no faults, every move checked by the referee below.
+for game in chess xiangqi; do
+  run --game $game --engine name=full,cmd="$BIN uci",option.Hash=8 \
+    --engine name=plain-ab2,cmd="$BIN uci","option.Search=alphabeta","option.AlphaBeta Depth=2" \
+    --nodes 2000 --games 2 --json "$OUT/plain-$game.json" --pgn "$OUT/plain-$game.pgn"
+  python3 - "$OUT/plain-$game.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = [f for f in r["faults"] if f["illegal"] or f["crash"] or f["hang"] or f["time"]]
+assert not bad and r["games"] == 2, r
+PY
+done
+
 # An illegal-moving engine loses both games (as White and as Black), counted as illegal.
 run --game xiangqi --engine name=fsf,cmd=$FSF --engine name=cheat,cmd="python3 $FAKE illegal" \
   --depth 1 --games 2 --json "$OUT/faults.json" --pgn "$OUT/faults.pgn"

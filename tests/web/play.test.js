@@ -2,42 +2,20 @@
 // chess and of xiangqi by clicking and dragging, the engine's replies, an illegal click
 // refused, undo, and a reload that restores the game. Needs CHARIOT_URL (a running server).
 "use strict";
-const { chromium } = require("playwright-core");
 const assert = require("node:assert/strict");
-const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
+const { SHOTS, moveCount, fen, square, clickMove, startGame, main } = require("./helpers");
 
-const BASE = process.env.CHARIOT_URL || "http://127.0.0.1:8080";
-const SHOTS = process.env.SHOTS_DIR || os.tmpdir();
 const GAMES = (process.env.CHARIOT_GAMES || "chess,xiangqi").split(",");
-const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
-
-const moveCount = (page) => page.locator("#moves .mv").count();
-const fen = (page) => page.locator("#board svg").getAttribute("data-fen");
 
 async function waitMoves(page, n) {
   await page.waitForFunction((k) => document.querySelectorAll("#moves .mv").length === k, n, { timeout: 15000 });
   await page.waitForFunction(() => document.querySelector("#status").classList.contains("you"), null, { timeout: 15000 });
 }
 
-async function square(page, name) {
-  return page.locator(`.hits [data-square="${name}"]`);
-}
-
-async function clickMove(page, from, to) {
-  await (await square(page, from)).click();
-  const dests = await page.locator(".dest").count();
-  assert.ok(dests > 0, `legal destinations are shown for ${from}`);
-  await (await square(page, to)).click();
-}
-
 async function dragMove(page, from, to) {
-  const a = await (await square(page, from)).boundingBox();
-  const b = await (await square(page, to)).boundingBox();
+  const a = await square(page, from).boundingBox();
+  const b = await square(page, to).boundingBox();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, { steps: 4 });
@@ -48,24 +26,13 @@ async function dragMove(page, from, to) {
 async function illegalClickIsRefused(page, from, to) {
   const before = await fen(page);
   const count = await moveCount(page);
-  await (await square(page, from)).click();
-  await (await square(page, to)).click();
+  await square(page, from).click();
+  await square(page, to).click();
   await page.waitForSelector(".toast.show.error", { timeout: 3000 });
   assert.match(await page.locator("#toast").textContent(), /not legal/);
   await page.waitForTimeout(300);
   assert.equal(await moveCount(page), count, "an illegal click plays nothing");
   assert.equal(await fen(page), before, "an illegal click changes nothing");
-}
-
-async function startGame(page, game) {
-  await page.selectOption("#sel-game", game);
-  await page.selectOption("#sel-side", "white");
-  await page.selectOption("#sel-level", "beginner");
-  await page.click("#btn-new");
-  await page.waitForFunction((g) => {
-    const b = document.querySelector("#board");
-    return b && b.dataset.game === g && document.querySelectorAll("#moves .mv").length === 0;
-  }, game);
 }
 
 async function reloadKeepsGame(page) {
@@ -126,33 +93,4 @@ async function xiangqi(page) {
   await page.screenshot({ path: path.join(SHOTS, "xiangqi.png") });
 }
 
-(async () => {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "chariot-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: FLAGS,
-    viewport: { width: 1280, height: 900 },
-    bypassCSP: true, // waitForFunction evaluates strings; the page itself runs under its CSP
-  });
-  const errors = [];
-  try {
-    const page = context.pages()[0] || (await context.newPage());
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.setDefaultTimeout(10000);
-    await page.goto(BASE);
-    await page.waitForSelector("#board svg");
-    for (const [name, run] of [["chess", chess], ["xiangqi", xiangqi]].filter(([n]) => GAMES.includes(n))) {
-      const t = Date.now();
-      await run(page);
-      console.log(`ok - ${name} (${Date.now() - t} ms)`);
-    }
-    assert.deepEqual(errors, [], "no script errors on the page");
-  } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
-  }
-})().catch((e) => {
-  console.error("not ok -", e.stack || e);
-  process.exit(1);
-});
+main([["chess", chess], ["xiangqi", xiangqi]].filter(([n]) => GAMES.includes(n)));

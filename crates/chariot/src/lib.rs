@@ -13,6 +13,7 @@ pub mod engine;
 pub mod eval;
 pub mod perft;
 pub mod play;
+pub mod record;
 pub mod soak;
 #[cfg(test)]
 mod testing;

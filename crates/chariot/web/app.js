@@ -60,14 +60,23 @@ function gamePath(suffix) {
   return `/api/games/${state.id}${suffix || ""}`;
 }
 
-async function newGame(fen) {
-  const body = { game: $("sel-game").value, side: $("sel-side").value, level: $("sel-level").value };
-  if (fen) body.fen = fen;
+// `from`: nothing (the standard start), {fen} or {record} (a pasted PGN / move list).
+async function newGame(from) {
+  const body = { game: $("sel-game").value, side: $("sel-side").value, level: $("sel-level").value, ...(from || {}) };
   selected = null;
   userFlip = false;
   bannerHidden = false;
   const s = await act("POST", "/api/games", body);
-  if (s) toast(fen ? "Position loaded" : "New game: good luck!");
+  if (s) toast(body.record ? `Game loaded: ${s.moves.length} moves` : body.fen ? "Position loaded" : "New game: good luck!");
+  return s;
+}
+
+// Which game a pasted record is: its Variant tag, else WXF-looking moves, else the selection.
+function recordGame(text) {
+  if (/\[Variant\s+"xiangqi"\]/i.test(text)) return "xiangqi";
+  if (/(^|\s)[RHNCEBAKP][1-9+-][=.+-][1-9](?=\s|$)/.test(text)) return "xiangqi";
+  if (/\[Variant\s+"(standard|chess)"\]/i.test(text)) return "chess";
+  return $("sel-game").value;
 }
 
 async function restore() {
@@ -378,7 +387,7 @@ function drawArrow(svg, g, coord) {
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const ux = (x2 - x1) / len, uy = (y2 - y1) / len, head = g.cell * 0.3;
   const ex = x2 - ux * head, ey = y2 - uy * head;
-  const arrow = el("g", { class: "hint-arrow" }, svg);
+  const arrow = el("g", { class: "hint-arrow", "data-move": coord }, svg);
   el("line", { x1, y1, x2: ex, y2: ey }, arrow);
   const px = -uy * head * 0.6, py = ux * head * 0.6;
   el("polygon", { points: `${x2},${y2} ${ex + px},${ey + py} ${ex - px},${ey - py}` }, arrow);
@@ -651,7 +660,15 @@ function bind() {
   });
   $("btn-load").addEventListener("click", () => {
     const fen = $("fen").value.trim();
-    if (fen) newGame(fen);
+    if (fen) newGame({ fen });
+  });
+  $("btn-load-record").addEventListener("click", async () => {
+    const record = $("record").value.trim();
+    if (!record) { toast("Paste a PGN (chess) or a move list (xiangqi) first", true); return; }
+    const previous = $("sel-game").value;
+    $("sel-game").value = recordGame(record);
+    sideLabels();
+    if (!(await newGame({ record }))) { $("sel-game").value = previous; sideLabels(); }
   });
   $("fen").addEventListener("keydown", (e) => { if (e.key === "Enter") $("btn-load").click(); });
   $("btn-copy-fen").addEventListener("click", () => copy(state.fen, "FEN"));
@@ -662,7 +679,7 @@ function bind() {
     } catch (e) { toast(e.message, true); }
   });
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT") return;
+    if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") return;
     if (e.key === "f") $("btn-flip").click();
     if (e.key === "Escape") { selected = null; hidePromo(); renderBoard(); }
   });

@@ -9,6 +9,7 @@
 //! The engine search (`Searcher`) with pruning switched off must return exactly the same
 //! root value; the agreement tests check that.
 
+use crate::Control;
 use game::{mate_in, mated_in, Game, Score, Verdict, DRAW, INFINITY};
 
 /// A searched value and how many nodes (positions) were visited to find it.
@@ -79,19 +80,40 @@ fn minimax_node<G: Game>(pos: &mut G, depth: u32, ply: usize, nodes: &mut u64) -
 /// generation order. With the full window it returns exactly the minimax value.
 pub fn alphabeta<G: Game>(pos: &mut G, depth: u32, alpha: Score, beta: Score) -> Counted {
     let mut nodes = 0;
-    let value = alphabeta_node(pos, depth, 0, alpha, beta, &mut nodes);
+    let value = alphabeta_node(pos, depth, 0, alpha, beta, &mut nodes, &|| false);
     Counted { value, nodes }
 }
 
-fn alphabeta_node<G: Game>(
+/// [`alphabeta`] that gives up as soon as `control` says stop (for playing games with
+/// it); `None` when it was stopped, since a cut-short search has no value.
+pub fn alphabeta_stoppable<G: Game>(
+    pos: &mut G,
+    depth: u32,
+    alpha: Score,
+    beta: Score,
+    control: &Control,
+) -> Option<Counted> {
+    let mut nodes = 0;
+    let stop = || control.stopped();
+    let value = alphabeta_node(pos, depth, 0, alpha, beta, &mut nodes, &stop);
+    (!control.stopped()).then_some(Counted { value, nodes })
+}
+
+/// `stop` is polled at every node; once it says yes every node returns at once and the
+/// value is meaningless (the stoppable entry point discards it).
+fn alphabeta_node<G: Game, F: Fn() -> bool>(
     pos: &mut G,
     depth: u32,
     ply: usize,
     mut alpha: Score,
     beta: Score,
     nodes: &mut u64,
+    stop: &F,
 ) -> Score {
     *nodes += 1;
+    if stop() {
+        return alpha;
+    }
     if ply > 0 {
         if let Some(verdict) = pos.adjudicate(ply) {
             return verdict_score(verdict, ply).clamp(alpha, beta);
@@ -103,7 +125,7 @@ fn alphabeta_node<G: Game>(
     }
     for &mv in moves.iter() {
         pos.make(mv);
-        let value = -alphabeta_node(pos, depth - 1, ply + 1, -beta, -alpha, nodes);
+        let value = -alphabeta_node(pos, depth - 1, ply + 1, -beta, -alpha, nodes, stop);
         pos.unmake(mv);
         if value >= beta {
             return beta;

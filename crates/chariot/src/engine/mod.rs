@@ -4,6 +4,8 @@
 //! UCI, the terminal game and the web game are three reporters of one [`Engine`]: they
 //! decide what to print, the engine decides nothing about presentation.
 
+pub mod plain;
+
 use crate::book::Book;
 use game::{Game, MoveList};
 use search::{Control, Info, Limits, Options, SearchResult};
@@ -35,6 +37,11 @@ pub trait Think<G: Game>: Send + 'static {
         control: &Control,
         report: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move>;
+    /// Chooses the algorithm (engine search or plain alpha-beta); false when this
+    /// searcher has only one.
+    fn set_mode(&mut self, _mode: plain::Mode) -> bool {
+        false
+    }
 }
 
 impl<G: Game> Think<G> for search::Searcher<G> {

@@ -34,6 +34,7 @@ enum Input {
     Hint,
     New,
     Save(Option<String>),
+    Load(Option<String>),
     Quit,
     Move(String),
 }
@@ -49,6 +50,7 @@ fn read_input(line: &str) -> Input {
         "hint" => Input::Hint,
         "new" => Input::New,
         "save" => Input::Save(words.next().map(str::to_string)),
+        "load" => Input::Load(words.next().map(str::to_string)),
         "quit" | "exit" | "q" => Input::Quit,
         _ => Input::Move(first.to_string()),
     }
@@ -80,7 +82,7 @@ fn help<G: Game>() -> String {
     format!(
         "{moves}\nCommands:\n  undo        take back your last move (and the engine's reply)\n  \
          hint        suggest a move\n  new         start a new game\n  \
-         save [FILE] write the game ({})\n  help        this text\n  quit        leave\n",
+         save [FILE] write the game ({})\n  load FILE   continue a saved game (PGN / move list)\n  help        this text\n  quit        leave\n",
         if G::NAME == "chess" {
             "PGN"
         } else {
@@ -212,6 +214,12 @@ pub fn play<G: Game>(
                 None => writeln!(out, "No move to suggest: the game is over.")?,
             },
             Input::Save(path) => save(&engine, config, path, out)?,
+            Input::Load(path) => {
+                if load(&mut engine, path, out)? {
+                    announced = false;
+                    redraw = true;
+                }
+            }
             Input::Move(text) => {
                 if over.is_some() {
                     writeln!(out, "The game is over. Type new, undo, save or quit.")?;
@@ -314,6 +322,40 @@ fn engine_move<G: Game, W: Write>(
         writeln!(out, "Chariot plays {text} ({detail})")?;
     }
     Ok(())
+}
+
+/// Replaces the game with the one in the file at `path`; whether it did.
+fn load<G: Game, W: Write>(
+    engine: &mut Engine<G>,
+    path: Option<String>,
+    out: &mut W,
+) -> std::io::Result<bool> {
+    let Some(path) = path else {
+        writeln!(out, "Usage: load FILE (a PGN or a saved move list).")?;
+        return Ok(false);
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(err) => {
+            writeln!(out, "Could not read {path}: {err}")?;
+            return Ok(false);
+        }
+    };
+    match crate::record::import::<G>(&text) {
+        Ok(game) => {
+            engine.set_position(game.start);
+            for mv in game.moves {
+                // Imported moves are legal by construction.
+                let _ = engine.play(mv);
+            }
+            writeln!(out, "Loaded {path}: {} moves.", engine.moves().len())?;
+            Ok(true)
+        }
+        Err(err) => {
+            writeln!(out, "Could not load {path}: {err}")?;
+            Ok(false)
+        }
+    }
 }
 
 fn save<G: Game, W: Write>(

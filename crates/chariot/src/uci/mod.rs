@@ -13,6 +13,7 @@ pub mod options;
 pub mod parse;
 pub mod session;
 
+use crate::engine::plain::Switchable;
 use game::MoveStyle;
 use options::{Settings, Variant};
 use session::{Flow, Output, Session};
@@ -24,8 +25,8 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// A session of either game.
 enum Active {
-    Chess(Session<chess::Position>),
-    Xiangqi(Session<xiangqi::Position>),
+    Chess(Session<chess::Position, Switchable<chess::Position>>),
+    Xiangqi(Session<xiangqi::Position, Switchable<xiangqi::Position>>),
 }
 
 impl Active {

@@ -1,6 +1,7 @@
 //! The UCI options Chariot offers: their declarations (`option name … type …`), their
 //! values, and how a `setoption` changes them.
 
+use crate::engine::plain::Mode;
 use search::strength::{ELO_MIN, ELO_PER_LEVEL, FULL_LEVEL};
 use search::{Options, Strength};
 use std::time::Duration;
@@ -43,6 +44,8 @@ pub const THREADS_MAX: usize = 512;
 pub const MULTIPV_MAX: usize = 256;
 /// Most move overhead, in milliseconds.
 pub const OVERHEAD_MAX: u64 = 5000;
+/// Deepest plain alpha-beta search (`AlphaBeta Depth`); deeper takes minutes a move.
+pub const ALPHABETA_DEPTH_MAX: u32 = 12;
 /// Highest UCI_Elo: the strength at which the weakest handicap disappears.
 pub const ELO_MAX: u32 = ELO_MIN + FULL_LEVEL as u32 * ELO_PER_LEVEL;
 
@@ -71,6 +74,10 @@ pub struct Settings {
     pub book_file: String,
     /// The game being played.
     pub variant: Variant,
+    /// `Search alphabeta`: play by plain fixed-depth alpha-beta instead of the engine search.
+    pub plain_alphabeta: bool,
+    /// Depth of the plain alpha-beta search.
+    pub alphabeta_depth: u32,
 }
 
 impl Settings {
@@ -88,6 +95,17 @@ impl Settings {
             own_book: false,
             book_file: String::new(),
             variant,
+            plain_alphabeta: false,
+            alphabeta_depth: 4,
+        }
+    }
+
+    /// The algorithm these settings ask for.
+    pub fn mode(&self) -> Mode {
+        if self.plain_alphabeta {
+            Mode::AlphaBeta(self.alphabeta_depth)
+        } else {
+            Mode::Full
         }
     }
 
@@ -118,6 +136,11 @@ impl Settings {
             ),
             "option name OwnBook type check default false".to_string(),
             "option name BookFile type string default <empty>".to_string(),
+            "option name Search type combo default full var full var alphabeta".to_string(),
+            format!(
+                "option name AlphaBeta Depth type spin default {} min 1 max {ALPHABETA_DEPTH_MAX}",
+                defaults.alphabeta_depth
+            ),
         ];
         if with_variant {
             lines.push(format!(
@@ -183,6 +206,25 @@ impl Settings {
                 Change::Book
             }
             "clear hash" => Change::ClearHash,
+            "search" => {
+                let text = need()?;
+                self.plain_alphabeta = match text.to_ascii_lowercase().as_str() {
+                    "full" => false,
+                    "alphabeta" => true,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            name: name.to_string(),
+                            value: text.chars().take(40).collect(),
+                        })
+                    }
+                };
+                Change::Mode
+            }
+            "alphabeta depth" => {
+                self.alphabeta_depth =
+                    spin(name, need()?, 1, ALPHABETA_DEPTH_MAX as i64, &mut note)? as u32;
+                Change::Mode
+            }
             "uci_variant" => {
                 let text = need()?;
                 let variant = Variant::parse(text).ok_or_else(|| OptionError::BadValue {
@@ -235,6 +277,8 @@ pub enum Change {
     Book,
     /// Switch to another game.
     Variant(Variant),
+    /// Switch the algorithm (engine search or plain alpha-beta).
+    Mode,
     /// The inner change, with a remark for the GUI (a value was clamped).
     Noted(Box<Change>, String),
 }
@@ -337,6 +381,8 @@ mod tests {
             "OwnBook",
             "BookFile",
             "UCI_Variant",
+            "Search",
+            "AlphaBeta Depth",
         ] {
             assert!(
                 lines.contains(&format!("option name {name} type")),
@@ -415,6 +461,27 @@ mod tests {
         s.set("Hash", Some("1048576")).unwrap();
         assert_eq!(s.search_options(512).hash_mb, 512);
         assert!(memory_cap_mb() >= 1);
+    }
+
+    #[test]
+    fn search_mode_and_depth() {
+        let mut s = Settings::new(Variant::Chess);
+        assert_eq!(s.mode(), Mode::Full);
+        assert_eq!(s.set("search", Some("AlphaBeta")), Ok(Change::Mode));
+        assert_eq!(s.mode(), Mode::AlphaBeta(4));
+        assert_eq!(s.set("AlphaBeta Depth", Some("3")), Ok(Change::Mode));
+        assert_eq!(s.mode(), Mode::AlphaBeta(3));
+        assert!(matches!(
+            s.set("AlphaBeta Depth", Some("99")),
+            Ok(Change::Noted(..))
+        ));
+        assert_eq!(s.mode(), Mode::AlphaBeta(ALPHABETA_DEPTH_MAX));
+        assert!(matches!(
+            s.set("Search", Some("minimax")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert_eq!(s.set("Search", Some("full")), Ok(Change::Mode));
+        assert_eq!(s.mode(), Mode::Full);
     }
 
     #[test]

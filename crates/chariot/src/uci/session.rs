@@ -9,6 +9,7 @@ use crate::board::Grid;
 use crate::book::polyglot::PolyglotBook;
 use crate::book::repertoire::Repertoire;
 use crate::book::Book;
+use crate::engine::plain::Mode;
 use crate::engine::{Engine, GoRequest, Reporter, Think};
 use game::{Game, MoveStyle, Side};
 use search::{Clock, Info, Limits, SearchResult};
@@ -102,6 +103,9 @@ impl<G: Game, S: Think<G>> Session<G, S> {
             memory_mb,
         };
         session.load_book();
+        if session.settings.mode() != Mode::Full {
+            session.apply_mode();
+        }
         session
     }
 
@@ -183,6 +187,7 @@ impl<G: Game, S: Think<G>> Session<G, S> {
             Change::Search => self.apply_search_options(),
             Change::ClearHash => self.engine.clear_hash(),
             Change::Book => self.load_book(),
+            Change::Mode => self.apply_mode(),
             Change::Variant(variant) if variant.name() == G::NAME => {}
             Change::Variant(variant) => {
                 self.engine.stop();
@@ -202,6 +207,17 @@ impl<G: Game, S: Think<G>> Session<G, S> {
             ));
         }
         self.engine.set_options(options);
+    }
+
+    fn apply_mode(&mut self) {
+        let mode = self.settings.mode();
+        if !self
+            .engine
+            .with_searcher(|searcher| searcher.set_mode(mode))
+        {
+            self.out
+                .error("this session's searcher has only the engine search");
+        }
     }
 
     fn load_book(&mut self) {

@@ -184,3 +184,64 @@ fn eval_explains_each_term_for_both_games() {
     );
     assert!(out.contains("info string chariot squares"), "{out}");
 }
+
+#[test]
+fn plain_alphabeta_mode_searches_its_own_depth_whatever_the_limits() {
+    let out = session(
+        "setoption name Search value alphabeta\nsetoption name AlphaBeta Depth value 3\n\
+         position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo wtime 100000 btime 100000\n",
+        None,
+    );
+    assert_eq!(bestmoves(&out), vec!["d1d8"], "{out}");
+    let info = out
+        .lines()
+        .find(|l| l.starts_with("info depth"))
+        .expect(&out);
+    assert!(info.starts_with("info depth 3 "), "{out}");
+    assert!(
+        info.contains("score mate 1") && info.ends_with(" pv d1d8"),
+        "{out}"
+    );
+    // Its node count is the reference alpha-beta's for the same position and depth.
+    let mut pos =
+        <chess::Position as game::Game>::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+    let reference = search::reference::alphabeta(&mut pos, 3, -game::INFINITY, game::INFINITY);
+    assert!(
+        info.contains(&format!(" nodes {} ", reference.nodes)),
+        "{info} vs {}",
+        reference.nodes
+    );
+}
+
+#[test]
+fn plain_alphabeta_mode_answers_stop_and_quit_and_ends_of_games() {
+    // A deep plain search is cut short by stop; the answer is still a legal move.
+    let out = session(
+        "setoption name Search value alphabeta\nsetoption name AlphaBeta Depth value 12\n\
+         position startpos\ngo infinite\nstop\nquit\n",
+        None,
+    );
+    assert_eq!(bestmoves(&out).len(), 1, "{out}");
+    assert_eq!(bestmoves(&out)[0].len(), 4, "{out}");
+    let mated =
+        "setoption name Search value alphabeta\nposition fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\ngo depth 5\n";
+    assert_eq!(bestmoves(&session(mated, None)), vec!["(none)"]);
+    // The mode survives a switch of game and plays xiangqi.
+    let out = session(
+        "setoption name Search value alphabeta\nsetoption name AlphaBeta Depth value 2\n\
+         setoption name UCI_Variant value xiangqi\nposition startpos\ngo movetime 10\n",
+        None,
+    );
+    assert!(out.contains("info depth 2 seldepth 2 "), "{out}");
+    assert_eq!(bestmoves(&out).len(), 1, "{out}");
+    // Back to the full search: it iterates (several info lines), the plain search one.
+    let out = session(
+        "setoption name Search value alphabeta\nsetoption name Search value full\n\
+         position startpos\ngo depth 4\nquit\n",
+        None,
+    );
+    assert!(
+        out.contains("info depth 4 ") && out.contains("info depth 1 "),
+        "{out}"
+    );
+}

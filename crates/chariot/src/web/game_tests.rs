@@ -156,3 +156,55 @@ fn xiangqi_verdicts_are_spelled_out() {
         "Draw by the 50-move rule"
     );
 }
+
+#[test]
+fn a_pasted_record_starts_a_game_and_a_bad_one_is_refused() {
+    let addr = start();
+    let pgn = "[Event \"x\"]\n\n1. e4 {best} e5 2. Nf3 $1 (2. f4) Nc6 3. Bb5 *";
+    let body =
+        serde_json::json!({"game": "chess", "side": "black", "level": "beginner", "record": pgn});
+    let s = settled(
+        addr,
+        create(addr, &body.to_string())["id"].as_str().unwrap(),
+    );
+    let texts: Vec<&str> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    assert_eq!(s["turn"], "black");
+    assert!(!s["legal"].as_array().unwrap().is_empty());
+    // The person played Black's moves: undo takes back Nc6 (and nothing of White's).
+    let id = s["id"].as_str().unwrap();
+    let (status, text) = call(addr, "POST", &format!("/api/games/{id}/undo"), "");
+    assert_eq!(status, 200, "{text}");
+    assert_eq!(json(&text)["moves"].as_array().unwrap().len(), 3);
+
+    // Xiangqi: the web game's own export, with the engine to move at the end.
+    let list = "[Variant \"xiangqi\"]\n\n1. C2=5 H8+7 2. H2+3 *";
+    let body = serde_json::json!({"game": "xiangqi", "level": "beginner", "record": list});
+    let s = settled(
+        addr,
+        create(addr, &body.to_string())["id"].as_str().unwrap(),
+    );
+    assert_eq!(
+        s["moves"].as_array().unwrap().len(),
+        4,
+        "the engine replied: {s}"
+    );
+
+    for (record, status, why) in [
+        ("1. e4 e5 2. Ke3", 422, "move 2. `Ke3`"),
+        ("1. e4 {", 400, "never closed"),
+        ("[Variant \"xiangqi\"] 1. C2=5", 400, "xiangqi record"),
+    ] {
+        let body = serde_json::json!({"game": "chess", "record": record});
+        let (got, text) = call(addr, "POST", "/api/games", &body.to_string());
+        assert_eq!(got, status, "{record}: {text}");
+        assert!(text.contains(why), "{record}: {text}");
+    }
+    let both = r#"{"game":"chess","fen":"8/8/8/8/8/8/8/K6k w - - 0 1","record":"1. e4"}"#;
+    assert_eq!(call(addr, "POST", "/api/games", both).0, 400);
+}

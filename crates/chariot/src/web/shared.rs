@@ -35,6 +35,8 @@ pub struct NewGame {
     pub level: Option<Level>,
     /// A starting position (default the standard one).
     pub fen: Option<String>,
+    /// A game record to continue from: PGN for chess, the move list for xiangqi.
+    pub record: Option<String>,
 }
 
 /// A game file for download.
@@ -215,18 +217,47 @@ fn parse_side(text: Option<&str>) -> Result<Side, ApiError> {
     }
 }
 
+/// A session replaying an imported record; the moves of the person's side count as theirs
+/// (so that undo takes them back as if they had been played here).
+fn record_session<G: Game>(text: &str, human: Side, level: Level) -> Result<Session<G>, ApiError> {
+    let record = crate::record::import::<G>(text).map_err(|e| {
+        let status = match e {
+            crate::record::ImportError::BadMove { .. } => 422,
+            _ => 400,
+        };
+        ApiError::new(status, format!("cannot load the game: {e}"))
+    })?;
+    let mut session = Session::new(record.start, human, level);
+    for mv in record.moves {
+        let by_human = session.pos.side_to_move() == human;
+        session.push(mv, by_human);
+    }
+    Ok(session)
+}
+
 impl<G: Game, E: Engine<G>> Shared<G, E> {
     /// Starts a game as `request` asks; the engine starts thinking if it moves first.
     pub fn create(request: &NewGame, ctx: &Arc<Ctx>) -> Result<Arc<dyn GameHandle>, ApiError> {
         let human = parse_side(request.side.as_deref())?;
-        let start = match request.fen.as_deref().map(str::trim) {
-            None | Some("") => G::start(),
-            Some(fen) if fen.len() > 256 => return Err(ApiError::new(400, "FEN too long")),
-            Some(fen) => {
-                G::from_fen(fen).map_err(|e| ApiError::new(400, format!("bad FEN: {e}")))?
+        let level = request.level.unwrap_or_default();
+        let fen = request
+            .fen
+            .as_deref()
+            .map(str::trim)
+            .filter(|f| !f.is_empty());
+        let session = match (fen, request.record.as_deref()) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::new(400, "send a FEN or a record, not both"))
             }
+            (None, Some(text)) => record_session::<G>(text, human, level)?,
+            (Some(fen), None) if fen.len() > 256 => return Err(ApiError::new(400, "FEN too long")),
+            (Some(fen), None) => Session::new(
+                G::from_fen(fen).map_err(|e| ApiError::new(400, format!("bad FEN: {e}")))?,
+                human,
+                level,
+            ),
+            (None, None) => Session::new(G::start(), human, level),
         };
-        let session = Session::new(start, human, request.level.unwrap_or_default());
         let game = Arc::new_cyclic(|me| Shared::<G, E> {
             me: me.clone(),
             ctx: ctx.clone(),

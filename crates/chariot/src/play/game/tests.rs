@@ -111,3 +111,31 @@ fn inputs_are_recognised() {
     assert_eq!(read_input("save"), Input::Save(None));
     assert_eq!(read_input("Nf3 extra"), Input::Move("Nf3".into()));
 }
+
+#[test]
+fn load_continues_a_saved_game_and_explains_a_bad_file() {
+    let dir = std::env::temp_dir().join(format!("chariot-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.pgn");
+    std::fs::write(&good, "[Event \"x\"]\n\n1. e4 {c} e5 2. Nf3 Nc6 *\n").unwrap();
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "1. e4 e5 2. Ke3 *\n").unwrap();
+    let script = format!(
+        "load {}\nload {}\nload\nBb5\nquit\n",
+        bad.display(),
+        good.display()
+    );
+    let out = run::<chess::Position>(Side::White, &script);
+    assert!(out.contains("`Ke3`"), "{out}");
+    assert!(out.contains(": 4 moves."), "{out}");
+    assert!(out.contains("Usage: load FILE"), "{out}");
+    // Bb5 is legal only after the loaded moves; the engine answers it.
+    let after = &out[out.find(": 4 moves.").unwrap()..];
+    assert_eq!(after.matches("Chariot plays").count(), 1, "{after}");
+    assert!(!after.contains("'Bb5' is not a legal move"), "{after}");
+    let xq = dir.join("xq.txt");
+    std::fs::write(&xq, "FEN: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\nWXF: 1. C2=5 H8+7\nMoves: h2e2 h9g7\n").unwrap();
+    let out = run::<xiangqi::Position>(Side::White, &format!("load {}\nquit\n", xq.display()));
+    assert!(out.contains(": 2 moves."), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

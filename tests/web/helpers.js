@@ -1,0 +1,76 @@
+// What the browser tests share: launching Debian's headless Chromium on a throw-away profile,
+// and addressing the board's squares, moves and state the way a person sees them.
+"use strict";
+const { chromium } = require("playwright-core");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+
+const BASE = process.env.CHARIOT_URL || "http://127.0.0.1:8080";
+const SHOTS = process.env.SHOTS_DIR || os.tmpdir();
+const FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+const moveCount = (page) => page.locator("#moves .mv").count();
+const moveTexts = (page) => page.locator("#moves .mv").allTextContents();
+const fen = (page) => page.locator("#board svg").getAttribute("data-fen");
+const square = (page, name) => page.locator(`.hits [data-square="${name}"]`);
+
+async function clickMove(page, from, to) {
+  await square(page, from).click();
+  const dests = await page.locator(".dest").count();
+  assert.ok(dests > 0, `legal destinations are shown for ${from}`);
+  await square(page, to).click();
+}
+
+async function startGame(page, game, level = "beginner") {
+  await page.selectOption("#sel-game", game);
+  await page.selectOption("#sel-side", "white");
+  await page.selectOption("#sel-level", level);
+  await page.click("#btn-new");
+  await page.waitForFunction((g) => {
+    const b = document.querySelector("#board");
+    return b && b.dataset.game === g && document.querySelectorAll("#moves .mv").length === 0;
+  }, game);
+}
+
+// Runs `steps` ([name, async (page) => …] pairs) on one page; fails on any page script error.
+async function runPage(steps) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "chariot-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true, // waitForFunction evaluates strings; the page itself runs under its CSP
+  });
+  const errors = [];
+  try {
+    const page = context.pages()[0] || (await context.newPage());
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.setDefaultTimeout(10000);
+    await page.goto(BASE);
+    await page.waitForSelector("#board svg");
+    for (const [name, run] of steps) {
+      const t = Date.now();
+      await run(page);
+      console.log(`ok - ${name} (${Date.now() - t} ms)`);
+    }
+    assert.deepEqual(errors, [], "no script errors on the page");
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+function main(steps) {
+  runPage(steps).catch((e) => {
+    console.error("not ok -", e.stack || e);
+    process.exit(1);
+  });
+}
+
+module.exports = { BASE, SHOTS, moveCount, moveTexts, fen, square, clickMove, startGame, main };
