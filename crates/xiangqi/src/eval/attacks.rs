@@ -18,6 +18,9 @@ pub(crate) const fn class(kind: PieceKind) -> usize {
     }
 }
 
+/// Room for each side's chariots, horses and cannons (the FEN parser allows two of each).
+const MAX_MOBILE: usize = 8;
+
 /// A chariot, horse or cannon and where it can go.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Mobile {
@@ -37,11 +40,21 @@ pub(crate) struct Attacks {
     /// Attacks per side by value class (see [`class`]).
     pub(crate) by_class: [[u128; 5]; 2],
     /// Chariots, horses and cannons per side.
-    pub(crate) mobile: [[Mobile; 16]; 2],
+    pub(crate) mobile: [[Mobile; MAX_MOBILE]; 2],
     /// How many entries of `mobile` are used.
     pub(crate) n_mobile: [usize; 2],
     /// Pieces per side by `PieceKind as usize`.
     pub(crate) counts: [[i32; 8]; 2],
+}
+
+impl Attacks {
+    /// Squares `side` attacks with pieces of a class below `class` (see [`class`]).
+    #[inline]
+    pub(crate) fn lesser(&self, side: Side, class: usize) -> u128 {
+        self.by_class[side.index()][..class]
+            .iter()
+            .fold(0, |a, &b| a | b)
+    }
 }
 
 #[inline(always)]
@@ -63,7 +76,7 @@ impl Attacks {
         let mut a = Attacks {
             all: [0; 2],
             by_class: [[0; 5]; 2],
-            mobile: [[Mobile::default(); 16]; 2],
+            mobile: [[Mobile::default(); MAX_MOBILE]; 2],
             n_mobile: [0; 2],
             counts: [[0; 8]; 2],
         };
@@ -129,7 +142,7 @@ impl Attacks {
                 if matches!(
                     kind,
                     PieceKind::Chariot | PieceKind::Horse | PieceKind::Cannon
-                ) && a.n_mobile[s] < 16
+                ) && a.n_mobile[s] < MAX_MOBILE
                 {
                     a.mobile[s][a.n_mobile[s]] = Mobile {
                         sq: sq as u8,

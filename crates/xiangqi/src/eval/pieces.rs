@@ -7,7 +7,7 @@ use super::registry as r;
 use super::Acc;
 use crate::position::Position;
 use crate::tables::{bit, RAYS};
-use crate::types::{own_half, Piece, PieceKind, FILES};
+use crate::types::{own_half, Piece, PieceKind, FILES, SQUARES};
 use game::Side;
 
 /// Adds this side's piece terms to `acc`.
@@ -52,13 +52,28 @@ pub(crate) fn evaluate<A: Acc>(pos: &Position, at: &Attacks, side: Side, acc: &m
     threats(pos, at, side, acc);
 }
 
+const fn build_ahead(dir: usize) -> [u128; SQUARES] {
+    let mut out = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let ray = &RAYS[sq][dir];
+        let mut i = 0;
+        while i < ray.len as usize {
+            out[sq] |= 1u128 << ray.sq[i];
+            i += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+/// The squares ahead of a piece on its file, toward the enemy, per side.
+static AHEAD: [[u128; SQUARES]; 2] = [build_ahead(0), build_ahead(1)];
+
 /// Open (nothing ahead) or half-open (only enemy pieces ahead) file of a chariot.
 #[inline]
 fn chariot_file<A: Acc>(pos: &Position, side: Side, sq: usize, acc: &mut A) {
-    let ray = &RAYS[sq][if side == Side::White { 0 } else { 1 }];
-    let ahead = ray.sq[..ray.len as usize]
-        .iter()
-        .fold(0u128, |b, &s| b | bit(s as usize));
+    let ahead = AHEAD[side.index()][sq];
     if ahead & pos.occ[side.index()] != 0 {
         return;
     }
@@ -110,7 +125,18 @@ const fn victim_slot(kind: PieceKind) -> Option<usize> {
 fn threats<A: Acc>(pos: &Position, at: &Attacks, side: Side, acc: &mut A) {
     let us = side.index();
     let them = side.flip().index();
-    let mut targets = pos.occ[them] & at.all[us] & !bit(pos.kings[them]);
+    let king = pos.kings[them];
+    let king = if king < SQUARES { bit(king) } else { 0 };
+    let mut targets = pos.occ[them] & at.all[us] & !king;
+    if targets == 0 {
+        return;
+    }
+    let lesser = [
+        0,
+        at.lesser(side, 1),
+        at.lesser(side, 2),
+        at.lesser(side, 3),
+    ];
     let mut hanging = 0;
     while targets != 0 {
         let sq = targets.trailing_zeros() as usize;
@@ -121,9 +147,7 @@ fn threats<A: Acc>(pos: &Position, at: &Attacks, side: Side, acc: &mut A) {
         if at.all[them] & bit(sq) == 0 {
             hanging += 1;
         }
-        let c = class(kind);
-        let lesser = at.by_class[us][..c].iter().fold(0, |a, &b| a | b);
-        if lesser & bit(sq) != 0 {
+        if lesser[class(kind).min(3)] & bit(sq) != 0 {
             if let Some(i) = victim_slot(kind) {
                 acc.add(side, r::THREAT_BY_LESSER, i, 1);
             }
