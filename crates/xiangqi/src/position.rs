@@ -1,7 +1,6 @@
 //! The position: board, make/unmake with incremental hash and evaluation, attack tests.
 
-use crate::eval::weights::W;
-use crate::eval::{add_pair, full_sums, sub_pair, PSQ};
+use crate::eval::{add_pair, full_sums, sub_pair, PSQ, W};
 use crate::tables::{bit, HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS, ZOBRIST_PIECE, ZOBRIST_SIDE};
 use crate::types::{Color, Move, Piece, PieceKind, SQUARES};
 use game::Side;

@@ -24,7 +24,9 @@ use crate::types::{Piece, PieceKind, FILES, SQUARES};
 use attacks::Attacks;
 use game::{EvalTerm, Side, Trace, TraceEntry};
 use registry::{Group, Term};
-use weights::W;
+
+/// A (midgame, endgame) pair in centipawns.
+pub(crate) type W = (i32, i32);
 
 /// Nominal values for exchanges (SEE, capture ordering). Not tuned: the search's
 /// exchange arithmetic should not move when the evaluation's weights do.

@@ -3,8 +3,8 @@
 //! [`Term`] constants defined here, so the fast evaluation, the tuner's trace and the
 //! explanation all read the same numbers.
 
-use super::weights::{self as w, W};
-use std::slice::from_ref;
+use super::weights as w;
+use super::W;
 
 /// The rows of `chariot eval`: each weight belongs to one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +72,7 @@ impl Group {
 /// How the elements of an array of weights are named.
 #[derive(Clone, Copy)]
 pub(crate) enum Labels {
-    /// A single weight: the name alone.
+    /// A single weight: `<name>.value`.
     Scalar,
     /// One label per element.
     List(&'static [&'static str]),
@@ -135,25 +135,25 @@ registry! {
     PST_HORSE = &w::PST_HORSE, "pst.horse", Labels::HalfBoard, HorseSquares;
     PST_CANNON = &w::PST_CANNON, "pst.cannon", Labels::HalfBoard, CannonSquares;
     PST_SOLDIER = &w::PST_SOLDIER, "pst.soldier", Labels::HalfBoard, SoldierSquares;
-    HORSE_CROWD = from_ref(&w::HORSE_CROWD), "horse_crowd", Labels::Scalar, CannonHorseBalance;
-    CANNON_CROWD = from_ref(&w::CANNON_CROWD), "cannon_crowd", Labels::Scalar, CannonHorseBalance;
-    CHARIOT_MOBILITY = &w::CHARIOT_MOBILITY, "mobility.chariot", Labels::Index, Mobility;
-    HORSE_MOBILITY = &w::HORSE_MOBILITY, "mobility.horse", Labels::Index, Mobility;
-    CANNON_MOBILITY = &w::CANNON_MOBILITY, "mobility.cannon", Labels::Index, Mobility;
-    HORSE_BLOCKED_LEG = from_ref(&w::HORSE_BLOCKED_LEG), "horse_blocked_leg", Labels::Scalar, BlockedHorses;
-    CHARIOT_OPEN_FILE = from_ref(&w::CHARIOT_OPEN_FILE), "chariot_open_file", Labels::Scalar, ChariotFiles;
-    CHARIOT_HALF_OPEN_FILE = from_ref(&w::CHARIOT_HALF_OPEN_FILE), "chariot_half_open_file", Labels::Scalar, ChariotFiles;
-    SOLDIER_CONNECTED = from_ref(&w::SOLDIER_CONNECTED), "soldier_connected", Labels::Scalar, SoldierStructure;
-    THREAT_HANGING = from_ref(&w::THREAT_HANGING), "threat_hanging", Labels::Scalar, Threats;
+    HORSE_CROWD = &w::HORSE_CROWD, "horse_crowd", Labels::Scalar, CannonHorseBalance;
+    CANNON_CROWD = &w::CANNON_CROWD, "cannon_crowd", Labels::Scalar, CannonHorseBalance;
+    CHARIOT_MOBILITY = &w::MOBILITY_CHARIOT, "mobility.chariot", Labels::Index, Mobility;
+    HORSE_MOBILITY = &w::MOBILITY_HORSE, "mobility.horse", Labels::Index, Mobility;
+    CANNON_MOBILITY = &w::MOBILITY_CANNON, "mobility.cannon", Labels::Index, Mobility;
+    HORSE_BLOCKED_LEG = &w::HORSE_BLOCKED_LEG, "horse_blocked_leg", Labels::Scalar, BlockedHorses;
+    CHARIOT_OPEN_FILE = &w::CHARIOT_OPEN_FILE, "chariot_open_file", Labels::Scalar, ChariotFiles;
+    CHARIOT_HALF_OPEN_FILE = &w::CHARIOT_HALF_OPEN_FILE, "chariot_half_open_file", Labels::Scalar, ChariotFiles;
+    SOLDIER_CONNECTED = &w::SOLDIER_CONNECTED, "soldier_connected", Labels::Scalar, SoldierStructure;
+    THREAT_HANGING = &w::THREAT_HANGING, "threat_hanging", Labels::Scalar, Threats;
     THREAT_BY_LESSER = &w::THREAT_BY_LESSER, "threat_by_lesser", Labels::List(VICTIMS), Threats;
     MISSING_ADVISOR_VS = &w::MISSING_ADVISOR_VS, "missing_advisor_vs", Labels::List(ATTACKERS), Defenders;
     MISSING_ELEPHANT_VS = &w::MISSING_ELEPHANT_VS, "missing_elephant_vs", Labels::List(ATTACKERS), Defenders;
     CANNON_KING_FILE = &w::CANNON_KING_FILE, "cannon_king_file", Labels::List(SCREENS), KingFile;
-    CHARIOT_KING_FILE = from_ref(&w::CHARIOT_KING_FILE), "chariot_king_file", Labels::Scalar, KingFile;
-    IRON_BOLT = from_ref(&w::IRON_BOLT), "iron_bolt", Labels::Scalar, KingFile;
+    CHARIOT_KING_FILE = &w::CHARIOT_KING_FILE, "chariot_king_file", Labels::Scalar, KingFile;
+    IRON_BOLT = &w::IRON_BOLT, "iron_bolt", Labels::Scalar, KingFile;
     PALACE_ATTACKER = &w::PALACE_ATTACKER, "palace_attacker", Labels::List(PALACE), PalacePressure;
-    PALACE_ATTACKS = from_ref(&w::PALACE_ATTACKS), "palace_attacks", Labels::Scalar, PalacePressure;
-    TEMPO = from_ref(&w::TEMPO), "tempo", Labels::Scalar, Tempo;
+    PALACE_ATTACKS = &w::PALACE_ATTACKS, "palace_attacks", Labels::Scalar, PalacePressure;
+    TEMPO = &w::TEMPO, "tempo", Labels::Scalar, Tempo;
 }
 
 /// Every weight's name, in vector order (stable: the tuner matches weights by name).
@@ -162,7 +162,7 @@ pub(crate) fn names() -> Vec<String> {
     for &(name, labels, term) in ENTRIES {
         for i in 0..term.weights.len() {
             out.push(match labels {
-                Labels::Scalar => name.to_string(),
+                Labels::Scalar => format!("{name}.value"),
                 Labels::List(list) => format!("{name}.{}", list[i]),
                 Labels::HalfBoard => format!("{name}.r{}f{}", i / 5, i % 5),
                 Labels::Index => format!("{name}.{i}"),

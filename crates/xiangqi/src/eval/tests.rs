@@ -44,6 +44,31 @@ fn weight_names_are_unique_and_match_the_values() {
 }
 
 #[test]
+fn weights_file_has_the_form_the_tuner_writes() {
+    // `chariot tune` groups weights by the name before the last `.` and writes one
+    // `pub const GROUP: [(i32, i32); N]` per group, in name order.
+    let source = include_str!("weights.rs");
+    let names = Position::weight_names();
+    let mut groups: Vec<(String, usize)> = Vec::new();
+    for name in &names {
+        let (group, _) = name.rsplit_once('.').expect("group.element");
+        match groups.last_mut() {
+            Some((g, n)) if g == group => *n += 1,
+            _ => groups.push((group.to_string(), 1)),
+        }
+    }
+    let mut at = 0;
+    for (group, n) in groups {
+        let decl = format!(
+            "pub const {}: [(i32, i32); {n}]",
+            group.to_uppercase().replace('.', "_")
+        );
+        let found = source[at..].find(&decl).unwrap_or_else(|| panic!("{decl}"));
+        at += found + decl.len();
+    }
+}
+
+#[test]
 fn start_position_is_symmetric() {
     let red = pos(crate::START_FEN);
     let black = pos(&crate::START_FEN.replace(" w ", " b "));
@@ -75,8 +100,8 @@ fn central_cannon_scores_king_file_pressure() {
 fn iron_bolt_needs_chariot_and_cannon_on_the_king_file() {
     let bolt = pos("4k4/9/9/9/9/9/9/4C4/4R4/5K3 w - - 0 1");
     let no_bolt = pos("4k4/9/9/9/9/9/9/4C4/3R5/5K3 w - - 0 1");
-    assert_eq!(coeff(&bolt, "iron_bolt"), 1);
-    assert_eq!(coeff(&no_bolt, "iron_bolt"), 0);
+    assert_eq!(coeff(&bolt, "iron_bolt.value"), 1);
+    assert_eq!(coeff(&no_bolt, "iron_bolt.value"), 0);
 }
 
 #[test]
@@ -84,8 +109,8 @@ fn blocked_horse_leg_lowers_mobility() {
     // The red horse on e3 with the leg e4 free, then blocked by a red soldier (two moves cut).
     let free = pos("3k5/9/9/9/9/9/4N4/9/9/5K3 w - - 0 1");
     let blocked = pos("3k5/9/9/9/9/4P4/4N4/9/9/5K3 w - - 0 1");
-    assert_eq!(coeff(&free, "horse_blocked_leg"), 0);
-    assert_eq!(coeff(&blocked, "horse_blocked_leg"), 2);
+    assert_eq!(coeff(&free, "horse_blocked_leg.value"), 0);
+    assert_eq!(coeff(&blocked, "horse_blocked_leg.value"), 2);
     assert_eq!(coeff(&free, "mobility.horse.8"), 1);
     assert_eq!(coeff(&blocked, "mobility.horse.6"), 1);
     assert!(row(&free, "mobility") > row(&blocked, "mobility"));
@@ -108,8 +133,8 @@ fn soldiers_gain_across_the_river_and_when_connected() {
     assert!(across.evaluate() > home.evaluate() + 40);
     let apart = pos("3k5/9/9/9/2P1P4/9/9/9/9/5K3 w - - 0 1");
     let pair = pos("3k5/9/9/9/3PP4/9/9/9/9/5K3 w - - 0 1");
-    assert_eq!(coeff(&apart, "soldier_connected"), 0);
-    assert_eq!(coeff(&pair, "soldier_connected"), 2);
+    assert_eq!(coeff(&apart, "soldier_connected.value"), 0);
+    assert_eq!(coeff(&pair, "soldier_connected.value"), 2);
 }
 
 #[test]
@@ -117,9 +142,9 @@ fn open_file_and_hanging_pieces_are_seen() {
     // The red chariot on a0 sees an open file; the black horse on a7 closes it and is hanging.
     let open = pos("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
     let hit = pos("3k5/9/n8/9/9/9/9/9/9/R3K4 w - - 0 1");
-    assert_eq!(coeff(&open, "chariot_open_file"), 1);
-    assert_eq!(coeff(&hit, "chariot_half_open_file"), 1);
-    assert_eq!(coeff(&hit, "threat_hanging"), 1);
+    assert_eq!(coeff(&open, "chariot_open_file.value"), 1);
+    assert_eq!(coeff(&hit, "chariot_half_open_file.value"), 1);
+    assert_eq!(coeff(&hit, "threat_hanging.value"), 1);
     // A soldier attacking a chariot: a threat by a lesser piece.
     let lesser = pos("3k5/9/9/9/4r4/4P4/9/9/9/5K3 w - - 0 1");
     assert_eq!(coeff(&lesser, "threat_by_lesser.chariot"), 1);
@@ -128,7 +153,10 @@ fn open_file_and_hanging_pieces_are_seen() {
 #[test]
 fn cannon_loses_and_horse_gains_as_the_board_empties() {
     let names = Position::weight_names();
-    let i = names.iter().position(|n| n == "cannon_crowd").unwrap();
+    let i = names
+        .iter()
+        .position(|n| n == "cannon_crowd.value")
+        .unwrap();
     let full = pos(crate::START_FEN);
     let entry = full
         .trace()
@@ -139,9 +167,9 @@ fn cannon_loses_and_horse_gains_as_the_board_empties() {
     // Symmetric: no net coefficient at the start; one red cannon alone counts its pieces.
     assert!(entry.is_none());
     let lone = pos("3k5/9/9/9/9/9/9/4C4/4A4/3AK4 w - - 0 1");
-    assert_eq!(coeff(&lone, "cannon_crowd"), 3);
+    assert_eq!(coeff(&lone, "cannon_crowd.value"), 3);
     let crowded = pos("3k5/4a4/3a5/2p1p1p2/9/9/2P1P1P2/4C4/4A4/3AK4 w - - 0 1");
-    assert_eq!(coeff(&crowded, "cannon_crowd"), 11);
+    assert_eq!(coeff(&crowded, "cannon_crowd.value"), 11);
 }
 
 #[test]

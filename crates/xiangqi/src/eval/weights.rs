@@ -6,12 +6,13 @@
 //! written from the point of view of the side that owns the feature; piece-square tables
 //! are half boards (`rank * 5 + file`, rank 0 = the owner's back rank, file 0 = the edge
 //! file, 4 = the central file) mirrored onto the other wing.
-
-/// A (midgame, endgame) weight in centipawns.
-pub type W = (i32, i32);
+//!
+//! The form is the one `chariot tune` writes: one `pub const` array of (midgame, endgame)
+//! pairs per weight group, named after the group (`mobility.chariot.5` is element 5 of
+//! `MOBILITY_CHARIOT`; single weights are one-element arrays such as `TEMPO`).
 
 /// Material by kind: advisor, elephant, horse, chariot, cannon, soldier (the general is free).
-pub const MATERIAL: [W; 6] = [
+pub const MATERIAL: [(i32, i32); 6] = [
     (120, 100),
     (120, 100),
     (430, 470),
@@ -20,14 +21,9 @@ pub const MATERIAL: [W; 6] = [
     (60, 80),
 ];
 
-/// Horse value per piece on the board (generals excluded): horses gain as the board empties.
-pub const HORSE_CROWD: W = (-1, -1);
-/// Cannon value per piece on the board: cannons need screens, so they lose as it empties.
-pub const CANNON_CROWD: W = (1, 1);
-
 /// Chariot squares: posts on the river, the enemy's third rank and the palace files.
 #[rustfmt::skip]
-pub const PST_CHARIOT: [W; 50] = [
+pub const PST_CHARIOT: [(i32, i32); 50] = [
     (-20, -5), (0, 0), (-5, 0), (15, 5), (-15, -5),
     (-15, -5), (5, 0), (0, 0), (15, 5), (-15, -5),
     (-20, -5), (5, 0), (-5, 0), (15, 5), (15, 5),
@@ -42,7 +38,7 @@ pub const PST_CHARIOT: [W; 50] = [
 
 /// Horse squares: central and forward, toward the enemy palace; never on the edge.
 #[rustfmt::skip]
-pub const PST_HORSE: [W; 50] = [
+pub const PST_HORSE: [(i32, i32); 50] = [
     (-6, -10), (-15, -10), (0, -5), (-6, -5), (0, -5),
     (-15, -15), (0, -5), (6, 0), (9, 0), (-30, -10),
     (9, 0), (6, 0), (12, 5), (15, 5), (6, 5),
@@ -57,7 +53,7 @@ pub const PST_HORSE: [W; 50] = [
 
 /// Cannon squares: the central file and home ranks (behind screens); not the enemy palace.
 #[rustfmt::skip]
-pub const PST_CANNON: [W; 50] = [
+pub const PST_CANNON: [(i32, i32); 50] = [
     (0, 0), (0, 0), (3, 0), (9, 0), (9, 0),
     (0, 0), (3, 0), (6, 0), (6, 0), (6, 0),
     (3, 0), (0, 0), (12, 0), (9, 0), (15, 0),
@@ -73,7 +69,7 @@ pub const PST_CANNON: [W; 50] = [
 /// Soldier squares: worth about double once across the river, most near the palace,
 /// little on the last rank (it can only move sideways there).
 #[rustfmt::skip]
-pub const PST_SOLDIER: [W; 50] = [
+pub const PST_SOLDIER: [(i32, i32); 50] = [
     (0, 0), (0, 0), (0, 0), (0, 0), (0, 0),
     (0, 0), (0, 0), (0, 0), (0, 0), (0, 0),
     (0, 0), (0, 0), (0, 0), (0, 0), (0, 0),
@@ -86,16 +82,21 @@ pub const PST_SOLDIER: [W; 50] = [
     (20, 10), (20, 10), (20, 15), (30, 20), (40, 30),
 ];
 
+/// Horse value per piece on the board (generals excluded): horses gain as the board empties.
+pub const HORSE_CROWD: [(i32, i32); 1] = [(-1, -1)];
+/// Cannon value per piece on the board: cannons need screens, so they lose as it empties.
+pub const CANNON_CROWD: [(i32, i32); 1] = [(1, 1)];
+
 /// Chariot by number of safe moves (0–17): squares not attacked by enemy soldiers,
 /// advisors, elephants, horses or cannons.
 #[rustfmt::skip]
-pub const CHARIOT_MOBILITY: [W; 18] = [
+pub const MOBILITY_CHARIOT: [(i32, i32); 18] = [
     (-40, -50), (-30, -38), (-20, -26), (-12, -16), (-6, -8), (0, 0), (4, 5), (8, 10), (11, 14),
     (14, 17), (16, 20), (18, 22), (20, 24), (22, 26), (23, 28), (24, 29), (25, 30), (26, 31),
 ];
 /// Horse by number of safe moves (0–8): squares not attacked by enemy soldiers, advisors
 /// or elephants.
-pub const HORSE_MOBILITY: [W; 9] = [
+pub const MOBILITY_HORSE: [(i32, i32); 9] = [
     (-40, -40),
     (-20, -22),
     (-8, -10),
@@ -108,44 +109,44 @@ pub const HORSE_MOBILITY: [W; 9] = [
 ];
 /// Cannon by number of safe moves and captures (0–17).
 #[rustfmt::skip]
-pub const CANNON_MOBILITY: [W; 18] = [
+pub const MOBILITY_CANNON: [(i32, i32); 18] = [
     (-20, -15), (-14, -10), (-8, -6), (-4, -3), (0, 0), (3, 2), (6, 4), (8, 5), (10, 6),
     (12, 7), (13, 8), (14, 9), (15, 10), (16, 10), (17, 11), (18, 11), (18, 12), (18, 12),
 ];
 /// Per horse move cut off by a piece on its leg (each leg serves two moves).
-pub const HORSE_BLOCKED_LEG: W = (-4, -3);
+pub const HORSE_BLOCKED_LEG: [(i32, i32); 1] = [(-4, -3)];
 
 /// Chariot whose file ahead is empty up to the board's edge.
-pub const CHARIOT_OPEN_FILE: W = (20, 10);
+pub const CHARIOT_OPEN_FILE: [(i32, i32); 1] = [(20, 10)];
 /// Chariot whose file ahead holds enemy pieces but none of its own.
-pub const CHARIOT_HALF_OPEN_FILE: W = (8, 4);
+pub const CHARIOT_HALF_OPEN_FILE: [(i32, i32); 1] = [(8, 4)];
 
 /// Soldier across the river with a friendly soldier beside it on the same rank.
-pub const SOLDIER_CONNECTED: W = (15, 30);
+pub const SOLDIER_CONNECTED: [(i32, i32); 1] = [(15, 30)];
 
 /// Enemy piece attacked by us and defended by nothing (generals excluded).
-pub const THREAT_HANGING: W = (30, 40);
+pub const THREAT_HANGING: [(i32, i32); 1] = [(30, 40)];
 /// Enemy piece attacked by one of our less valuable pieces, by the victim's kind:
 /// advisor, elephant, horse, chariot, cannon.
-pub const THREAT_BY_LESSER: [W; 5] = [(10, 10), (10, 10), (40, 35), (60, 55), (40, 35)];
+pub const THREAT_BY_LESSER: [(i32, i32); 5] = [(10, 10), (10, 10), (40, 35), (60, 55), (40, 35)];
 
 /// Per missing advisor of ours, per enemy chariot, horse, cannon.
-pub const MISSING_ADVISOR_VS: [W; 3] = [(-15, -20), (-10, -12), (-8, -6)];
+pub const MISSING_ADVISOR_VS: [(i32, i32); 3] = [(-15, -20), (-10, -12), (-8, -6)];
 /// Per missing elephant of ours, per enemy chariot, horse, cannon.
-pub const MISSING_ELEPHANT_VS: [W; 3] = [(-5, -8), (-6, -6), (-15, -12)];
+pub const MISSING_ELEPHANT_VS: [(i32, i32); 3] = [(-5, -8), (-6, -6), (-15, -12)];
 
 /// Our cannon on the enemy general's file, by the number of pieces between them (0–2):
 /// the hollow cannon pins the general, one screen gives check, two is the central cannon.
-pub const CANNON_KING_FILE: [W; 3] = [(60, 20), (20, 10), (25, 5)];
+pub const CANNON_KING_FILE: [(i32, i32); 3] = [(60, 20), (20, 10), (25, 5)];
 /// Our chariot on the enemy general's file with at most one piece between them.
-pub const CHARIOT_KING_FILE: W = (15, 10);
+pub const CHARIOT_KING_FILE: [(i32, i32); 1] = [(15, 10)];
 /// Iron bolt: a chariot and a cannon of ours both on the enemy general's file.
-pub const IRON_BOLT: W = (40, 10);
+pub const IRON_BOLT: [(i32, i32); 1] = [(40, 10)];
 /// Our pieces near the enemy palace (files c–g, the palace ranks and the rank before),
 /// by kind: chariot, horse, cannon, soldier.
-pub const PALACE_ATTACKER: [W; 4] = [(12, 8), (15, 10), (8, 4), (10, 10)];
+pub const PALACE_ATTACKER: [(i32, i32); 4] = [(12, 8), (15, 10), (8, 4), (10, 10)];
 /// Per enemy palace square our chariots, horses, cannons and soldiers attack.
-pub const PALACE_ATTACKS: W = (6, 2);
+pub const PALACE_ATTACKS: [(i32, i32); 1] = [(6, 2)];
 
 /// The side to move's bonus.
-pub const TEMPO: W = (20, 10);
+pub const TEMPO: [(i32, i32); 1] = [(20, 10)];
