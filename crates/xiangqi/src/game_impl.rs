@@ -55,8 +55,11 @@ impl Game for Position {
         self.hash
     }
     fn evaluate(&self) -> Score {
-        let us = self.stm.index();
-        self.psq[us] - self.psq[1 - us]
+        let red = crate::eval::evaluate_red(self);
+        match self.stm {
+            Side::White => red,
+            Side::Black => -red,
+        }
     }
     fn adjudicate(&self, plies_from_root: usize) -> Option<Verdict> {
         // Cheap exits first: most nodes have no repetition and a small clock.
@@ -110,19 +113,7 @@ impl Game for Position {
         self.parse_in(text, style)
     }
     fn explain_eval(&self) -> Vec<game::EvalTerm> {
-        let [red, black] = self.eval_terms();
-        let term = |name: &str, f: fn(&crate::eval::SideTerms) -> i32| game::EvalTerm {
-            name: name.to_string(),
-            white: f(&red),
-            black: f(&black),
-        };
-        vec![
-            term("material", |t| t.material),
-            term("chariot squares", |t| t.chariot_squares),
-            term("horse squares", |t| t.horse_squares),
-            term("cannon squares", |t| t.cannon_squares),
-            term("soldier squares", |t| t.soldier_squares),
-        ]
+        crate::eval::explain(self)
     }
     fn perft(&mut self, depth: u32) -> u64 {
         self.perft_fast(depth)
@@ -136,12 +127,27 @@ impl Default for Position {
 }
 
 impl Position {
-    /// Evaluation terms per side (index with [`Side::index`]) for `chariot eval`.
-    pub fn eval_terms(&self) -> [crate::eval::SideTerms; 2] {
-        crate::eval::terms(&self.board)
+    /// The evaluation's named terms per side, tapered as they count in the total
+    /// (what `chariot eval` prints).
+    pub fn eval_terms(&self) -> Vec<game::EvalTerm> {
+        crate::eval::explain(self)
     }
     /// Outcome with the reason, as the arena and interfaces show it.
     pub fn verdict_with_reason(&self, plies_from_root: usize) -> Option<(Verdict, EndReason)> {
         self.rules_verdict(plies_from_root)
+    }
+}
+
+impl game::Tunable for Position {
+    const MAX_PHASE: i32 = crate::eval::MAX_PHASE;
+    const SCALE_ONE: i32 = crate::eval::SCALE_ONE;
+    fn weight_names() -> Vec<String> {
+        crate::eval::weight_names()
+    }
+    fn weights() -> Vec<(i32, i32)> {
+        crate::eval::weight_values()
+    }
+    fn trace(&self) -> game::Trace {
+        crate::eval::trace(self)
     }
 }

@@ -1,6 +1,6 @@
 //! The position: board, make/unmake with incremental hash and evaluation, attack tests.
 
-use crate::eval::{full_sums, PSQ};
+use crate::eval::{add_pair, full_sums, sub_pair, PSQ, W};
 use crate::tables::{bit, HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS, ZOBRIST_PIECE, ZOBRIST_SIDE};
 use crate::types::{Color, Move, Piece, PieceKind, SQUARES};
 use game::Side;
@@ -39,8 +39,8 @@ pub struct Position {
     pub(crate) last_move: Move,
     /// Full moves at the root (FEN field 6), to write FEN back.
     pub(crate) root_fullmove: u32,
-    /// Material + square sums per side, kept incrementally.
-    pub(crate) psq: [i32; 2],
+    /// Material + square (mg, eg) sums per side, kept incrementally.
+    pub(crate) psq: [W; 2],
     pub(crate) history: Vec<Undo>,
 }
 
@@ -58,7 +58,7 @@ impl Position {
             in_check: false,
             last_move: Move::NULL,
             root_fullmove: 1,
-            psq: [0; 2],
+            psq: [(0, 0); 2],
             history: Vec::with_capacity(256),
         }
     }
@@ -68,7 +68,7 @@ impl Position {
         self.board[sq] = p;
         self.occ[p.color().index()] |= bit(sq);
         self.hash ^= ZOBRIST_PIECE[p.index()][sq];
-        self.psq[p.color().index()] += PSQ[p.index()][sq];
+        add_pair(&mut self.psq[p.color().index()], PSQ[p.index()][sq]);
         if p.kind() == Some(PieceKind::General) {
             self.kings[p.color().index()] = sq;
         }
@@ -117,12 +117,13 @@ impl Position {
         });
         let mut hash = self.hash ^ ZOBRIST_SIDE;
         hash ^= ZOBRIST_PIECE[piece.index()][from] ^ ZOBRIST_PIECE[piece.index()][to];
-        self.psq[us.index()] += PSQ[piece.index()][to] - PSQ[piece.index()][from];
+        add_pair(&mut self.psq[us.index()], PSQ[piece.index()][to]);
+        sub_pair(&mut self.psq[us.index()], PSQ[piece.index()][from]);
         if captured.is_none() {
             self.rule60 += 1;
         } else {
             hash ^= ZOBRIST_PIECE[captured.index()][to];
-            self.psq[them.index()] -= PSQ[captured.index()][to];
+            sub_pair(&mut self.psq[them.index()], PSQ[captured.index()][to]);
             self.occ[them.index()] ^= bit(to);
             self.rule60 = 0;
         }
@@ -156,10 +157,11 @@ impl Position {
         self.board[from] = piece;
         self.board[to] = undo.captured;
         self.occ[us.index()] ^= bit(from) | bit(to);
-        self.psq[us.index()] -= PSQ[piece.index()][to] - PSQ[piece.index()][from];
+        sub_pair(&mut self.psq[us.index()], PSQ[piece.index()][to]);
+        add_pair(&mut self.psq[us.index()], PSQ[piece.index()][from]);
         if !undo.captured.is_none() {
             self.occ[them.index()] |= bit(to);
-            self.psq[them.index()] += PSQ[undo.captured.index()][to];
+            add_pair(&mut self.psq[them.index()], PSQ[undo.captured.index()][to]);
         }
         if to == self.kings[us.index()] {
             self.kings[us.index()] = from;
