@@ -29,4 +29,4 @@ echo "server at $url"
 export CHARIOT_URL="$url" SHOTS_DIR="${SHOTS_DIR:-$out}"
 timeout 120 node tests/web/play.test.js
 timeout 120 node tests/web/controls.test.js
-timeout 200 node tests/web/fullgame.test.js
+timeout 300 node tests/web/fullgame.test.js
