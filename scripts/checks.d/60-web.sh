@@ -3,13 +3,13 @@
 # loopback port, and runs the Playwright scripts: a few moves of each game (play), the other
 # controls (promotion, flip, resign, draw, pasted records) and a complete game of chess and of
 # xiangqi won by clicking the hinted moves (fullgame). The server is stopped on every exit path.
-# The think cap (300 ms) also bounds the hints the complete games are played from.
+# The think cap (150 ms) also bounds the hints the complete games are played from.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release --quiet -p chariot
 out=$(mktemp -d)
 log="$out/server.log"
-./target/release/chariot web --port 0 --max-think-ms 300 >"$log" 2>&1 &
+./target/release/chariot web --port 0 --max-think-ms 150 >"$log" 2>&1 &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true
@@ -29,4 +29,4 @@ echo "server at $url"
 export CHARIOT_URL="$url" SHOTS_DIR="${SHOTS_DIR:-$out}"
 timeout 120 node tests/web/play.test.js
 timeout 120 node tests/web/controls.test.js
-timeout 200 node tests/web/fullgame.test.js
+timeout 300 node tests/web/fullgame.test.js

@@ -511,3 +511,67 @@ fn a_client_that_trickles_its_request_is_cut_off() {
     // The server still answers others.
     assert_eq!(call(addr, "GET", "/api/info", "").0, 200);
 }
+
+/// Engines made by each [`Counting`] variant (one per test, so tests running at once do not
+/// share a count).
+static ENGINES_MADE: [std::sync::atomic::AtomicUsize; 2] = [
+    std::sync::atomic::AtomicUsize::new(0),
+    std::sync::atomic::AtomicUsize::new(0),
+];
+
+/// The scripted engine, counting how often a game had to make a new one.
+struct Counting<const K: usize>(ScriptedEngine);
+
+impl<const K: usize> super::think::Engine<TicTacToe> for Counting<K> {
+    fn new(level: super::think::Level) -> Self {
+        ENGINES_MADE[K].fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Counting(<ScriptedEngine as super::think::Engine<TicTacToe>>::new(
+            level,
+        ))
+    }
+    fn think(
+        &mut self,
+        pos: &TicTacToe,
+        limits: &search::Limits,
+        control: &search::Control,
+        report: &mut dyn FnMut(&search::Info<u8>),
+    ) -> search::SearchResult<u8> {
+        self.0.think(pos, limits, control, report)
+    }
+}
+
+/// Plays b2 and c3 (the engine answering each), asks a hint, and returns the engines made.
+fn engines_for_a_game<const K: usize>(max_kept_engines: usize) -> (usize, usize) {
+    let kinds = vec![GameKind {
+        name: "tictactoe",
+        create: Shared::<TicTacToe, Counting<K>>::create,
+    }];
+    let config = Config {
+        max_kept_engines,
+        ..quick()
+    };
+    let server = Server::bind("127.0.0.1:0", config, kinds).unwrap();
+    let registry = server.registry();
+    let addr = server.spawn().unwrap();
+    let s = new_game(addr, r#"{"game":"tictactoe","level":"beginner"}"#);
+    let id = s["id"].as_str().unwrap().to_string();
+    for mv in ["b2", "c3"] {
+        let body = format!("{{\"move\":\"{mv}\"}}");
+        let (status, text) = call(addr, "POST", &format!("/api/games/{id}/moves"), &body);
+        assert_eq!(status, 200, "{text}");
+        settled(addr, &id);
+    }
+    let (status, text) = call(addr, "POST", &format!("/api/games/{id}/hint"), "");
+    assert_eq!(status, 200, "{text}");
+    assert!(!settled(addr, &id)["hint"].is_null());
+    let made = ENGINES_MADE[K].load(std::sync::atomic::Ordering::SeqCst);
+    (made, registry.ctx().kept_engines())
+}
+
+#[test]
+fn a_game_keeps_its_engine_between_moves_within_the_cap() {
+    // Two replies and a hint: one engine, kept (one kept slot in use).
+    assert_eq!(engines_for_a_game::<0>(4), (1, 1));
+    // With no engine kept, every search makes its own.
+    assert_eq!(engines_for_a_game::<1>(0), (3, 0));
+}

@@ -4,7 +4,7 @@
 use super::board::{piece_count, BoardSpec};
 use super::pgn;
 use super::session::{side_key, ApiError, MoveView, ResultView, Session};
-use super::think::{score_text, Ctx, Engine, Level};
+use super::think::{score_text, Ctx, Engine, KeptSlot, Level};
 use game::{EndReason, Game, MoveStyle, Outcome, Score, Side};
 use search::{Control, Info, SearchResult};
 use serde::{Deserialize, Serialize};
@@ -122,7 +122,7 @@ struct Thought {
     nps: u64,
 }
 
-struct Inner<G: Game> {
+struct Inner<G: Game, E> {
     session: Session<G>,
     job: Option<Job>,
     /// Bumped whenever a running search's result must be ignored.
@@ -135,9 +135,12 @@ struct Inner<G: Game> {
     events: VecDeque<(u64, String)>,
     next_seq: u64,
     touched: Instant,
+    /// The game's engine between searches, so that its transposition table and histories
+    /// carry over from move to move (see [`super::think::Config::max_kept_engines`]).
+    kept: Option<(E, KeptSlot)>,
 }
 
-impl<G: Game> Inner<G> {
+impl<G: Game, E> Inner<G, E> {
     fn push_event(&mut self, value: serde_json::Value) {
         self.next_seq += 1;
         self.events.push_back((self.next_seq, value.to_string()));
@@ -166,7 +169,7 @@ impl<G: Game> Inner<G> {
 pub struct Shared<G: Game, E: Engine<G>> {
     me: Weak<Self>,
     ctx: Arc<Ctx>,
-    inner: Mutex<Inner<G>>,
+    inner: Mutex<Inner<G, E>>,
     changed: Condvar,
     engine: PhantomData<fn() -> E>,
 }
@@ -272,6 +275,7 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
                 events: VecDeque::new(),
                 next_seq: 0,
                 touched: Instant::now(),
+                kept: None,
             }),
             changed: Condvar::new(),
             engine: PhantomData,
@@ -285,19 +289,19 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
         Ok(game)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Inner<G>> {
+    fn lock(&self) -> MutexGuard<'_, Inner<G, E>> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Locks the game for a client request, marking it as used.
-    fn touch(&self) -> MutexGuard<'_, Inner<G>> {
+    fn touch(&self) -> MutexGuard<'_, Inner<G, E>> {
         let mut inner = self.lock();
         inner.touched = Instant::now();
         inner
     }
 
     /// Starts a search on its own thread. On error nothing has changed.
-    fn start_job(&self, inner: &mut Inner<G>, kind: Kind) -> Result<(), ApiError> {
+    fn start_job(&self, inner: &mut Inner<G, E>, kind: Kind) -> Result<(), ApiError> {
         let slot = self.ctx.reserve_search().ok_or_else(|| {
             ApiError::new(
                 503,
@@ -315,11 +319,18 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
         let pos = inner.session.pos.clone();
         let me = self.me.clone();
         let thread_control = control.clone();
+        let kept = inner.kept.take();
         std::thread::Builder::new()
             .name(format!("chariot-{}-{}", G::NAME, kind.name()))
             .spawn(move || {
                 let _slot = slot;
-                let mut engine = E::new(level);
+                let (mut engine, kept_slot) = match kept {
+                    Some((mut engine, kept_slot)) => {
+                        engine.set_level(level);
+                        (engine, Some(kept_slot))
+                    }
+                    None => (E::new(level), None),
+                };
                 let mut report = |info: &Info<G::Move>| {
                     if let Some(game) = me.upgrade() {
                         game.on_info(generation, kind, info);
@@ -329,7 +340,9 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
                     engine.think(&pos, &limits, &thread_control, &mut report)
                 }));
                 if let Some(game) = me.upgrade() {
-                    game.on_done(generation, kind, result.ok());
+                    // An engine whose search panicked is not trusted with the next one.
+                    let engine = result.is_ok().then_some((engine, kept_slot));
+                    game.on_done(generation, kind, result.ok(), engine);
                 }
             })
             .map_err(|e| ApiError::new(503, format!("cannot start a search: {e}")))?;
@@ -368,12 +381,23 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
         self.changed.notify_all();
     }
 
-    fn on_done(&self, generation: u64, kind: Kind, result: Option<SearchResult<G::Move>>) {
+    fn on_done(
+        &self,
+        generation: u64,
+        kind: Kind,
+        result: Option<SearchResult<G::Move>>,
+        engine: Option<(E, Option<KeptSlot>)>,
+    ) {
         let mut inner = self.lock();
         if inner.generation != generation || inner.job.is_none() {
             return;
         }
         inner.job = None;
+        if let Some((engine, slot)) = engine {
+            if let Some(slot) = slot.or_else(|| self.ctx.reserve_kept()) {
+                inner.kept = Some((engine, slot));
+            }
+        }
         let legal = inner.session.pos.legal_moves();
         // A search that panicked or returned no legal move still must not stall the game:
         // the first legal move keeps it going (and is visibly weak, so the bug gets noticed).
@@ -396,12 +420,15 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
             }
             _ => {}
         }
+        if inner.session.outcome().is_some() {
+            inner.kept = None; // a finished game needs no engine: free its memory now
+        }
         inner.push_event(serde_json::json!({"type": "done", "kind": kind.name()}));
         self.changed.notify_all();
     }
 
     /// Whether the engine accepts a draw now (see [`DRAW_SCORE`], [`DRAW_PIECES`]).
-    fn accepts_draw(inner: &Inner<G>) -> bool {
+    fn accepts_draw(inner: &Inner<G, E>) -> bool {
         let pos = &inner.session.pos;
         let score = inner.engine_score.unwrap_or_else(|| {
             let eval = pos.evaluate();

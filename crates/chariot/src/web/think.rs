@@ -77,6 +77,9 @@ pub trait Engine<G: Game>: Send + 'static {
     fn new(level: Level) -> Self
     where
         Self: Sized;
+    /// Switches a kept engine to `level` (a hint searches at full strength, a reply at the
+    /// game's level) without forgetting what it learnt.
+    fn set_level(&mut self, _level: Level) {}
     /// Searches `pos` until `limits` or `control` stop it, reporting progress.
     fn think(
         &mut self,
@@ -93,6 +96,11 @@ pub struct SearchEngine<G: Game>(Searcher<G>);
 impl<G: Game> Engine<G> for SearchEngine<G> {
     fn new(level: Level) -> Self {
         SearchEngine(Searcher::new(level.options()))
+    }
+
+    fn set_level(&mut self, level: Level) {
+        // The hash size is the same at every level, so the table is kept.
+        self.0.set_options(level.options());
     }
 
     fn think(
@@ -121,6 +129,9 @@ pub struct Config {
     pub max_connections: usize,
     /// How long a client may take to send its whole request (and to accept each write).
     pub request_timeout: Duration,
+    /// Most games that keep their engine (16 MB of transposition table each) between moves;
+    /// beyond it a game's engine starts afresh for every move, as memory stays bounded.
+    pub max_kept_engines: usize,
 }
 
 impl Default for Config {
@@ -132,6 +143,7 @@ impl Default for Config {
             idle_evict: Duration::from_secs(30 * 60),
             max_connections: 128,
             request_timeout: Duration::from_secs(10),
+            max_kept_engines: 32,
         }
     }
 }
@@ -142,6 +154,7 @@ pub struct Ctx {
     /// The limits.
     pub config: Config,
     searches: AtomicUsize,
+    kept: AtomicUsize,
 }
 
 impl Ctx {
@@ -150,6 +163,7 @@ impl Ctx {
         Arc::new(Ctx {
             config,
             searches: AtomicUsize::new(0),
+            kept: AtomicUsize::new(0),
         })
     }
 
@@ -160,13 +174,37 @@ impl Ctx {
 
     /// Reserves a search slot, or `None` when [`Config::max_searches`] are running.
     pub fn reserve_search(self: &Arc<Self>) -> Option<SearchSlot> {
-        let max = self.config.max_searches;
-        self.searches
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < max).then_some(n + 1)
-            })
-            .ok()
-            .map(|_| SearchSlot(self.clone()))
+        take_one(&self.searches, self.config.max_searches).then(|| SearchSlot(self.clone()))
+    }
+
+    /// Number of games keeping their engine between moves right now.
+    pub fn kept_engines(&self) -> usize {
+        self.kept.load(Ordering::SeqCst)
+    }
+
+    /// Reserves the right to keep an engine, or `None` when [`Config::max_kept_engines`]
+    /// games already keep theirs.
+    pub fn reserve_kept(self: &Arc<Self>) -> Option<KeptSlot> {
+        take_one(&self.kept, self.config.max_kept_engines).then(|| KeptSlot(self.clone()))
+    }
+}
+
+/// Adds one to `counter` unless it is at `max`; whether it did.
+fn take_one(counter: &AtomicUsize, max: usize) -> bool {
+    counter
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+            (n < max).then_some(n + 1)
+        })
+        .is_ok()
+}
+
+/// The right to keep one game's engine between moves; released with the engine.
+#[derive(Debug)]
+pub struct KeptSlot(Arc<Ctx>);
+
+impl Drop for KeptSlot {
+    fn drop(&mut self) {
+        self.0.kept.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
