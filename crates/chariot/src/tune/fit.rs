@@ -107,6 +107,9 @@ pub struct Adam {
     pub rate: f64,
     /// Full passes over the data.
     pub epochs: usize,
+    /// Weights whose feature occurs in fewer positions keep their value: a handful of
+    /// positions would otherwise drag them anywhere.
+    pub min_count: usize,
 }
 
 /// Runs Adam on all weights (full-batch gradient of the mean squared error);
@@ -123,6 +126,16 @@ pub fn adam(
     let mut m = vec![(0.0, 0.0); n];
     let mut v = vec![(0.0, 0.0); n];
     let scale = 2.0 * k * std::f64::consts::LN_10 / 400.0 / entries.len().max(1) as f64;
+    let mut seen = vec![0usize; n];
+    for e in entries {
+        for &(i, _) in &e.coeffs {
+            seen[i as usize] += 1;
+        }
+    }
+    let frozen: Vec<bool> = seen
+        .iter()
+        .map(|&c| c < settings.min_count.max(1))
+        .collect();
     for epoch in 1..=settings.epochs {
         let mut grad = vec![(0.0f64, 0.0f64); n];
         for e in entries {
@@ -142,7 +155,7 @@ pub fn adam(
                 *w -= settings.rate * (*m / c1) / ((*v / c2).sqrt() + eps);
             }
         };
-        for i in 0..n {
+        for i in (0..n).filter(|&i| !frozen[i]) {
             step(&mut weights[i].0, grad[i].0, &mut m[i].0, &mut v[i].0);
             step(&mut weights[i].1, grad[i].1, &mut m[i].1, &mut v[i].1);
         }
@@ -201,6 +214,24 @@ mod tests {
                 "{w:?}"
             );
         }
+    }
+
+    #[test]
+    fn rare_features_keep_their_weights() {
+        let (mut entries, _) = synthetic();
+        // feature 1 occurs in one position only
+        for e in entries.iter_mut().skip(1) {
+            e.coeffs.truncate(1);
+        }
+        let mut w = vec![(0.0, 0.0), (7.0, 8.0)];
+        let settings = Adam {
+            rate: 2.0,
+            epochs: 100,
+            min_count: 2,
+        };
+        adam(&entries, &mut w, 1.0, settings, &mut |_, _| {});
+        assert_eq!(w[1], (7.0, 8.0));
+        assert!(w[0].0 > 10.0, "{w:?}");
     }
 
     #[test]

@@ -40,6 +40,9 @@ pub struct Args {
     /// Weight of the search score in the target (0: game results only, 1: scores only).
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f64,
+    /// Weights whose feature occurs in fewer training positions are left as they are.
+    #[arg(long, default_value_t = 200)]
+    pub min_count: usize,
     /// Where to write the tuned weights (Rust source).
     #[arg(long)]
     pub out: PathBuf,
@@ -124,6 +127,7 @@ pub fn tune<G: Game + Tunable>(
     let settings = Adam {
         rate: args.rate,
         epochs: args.epochs,
+        min_count: args.min_count,
     };
     fit::adam(&data.train, &mut weights, k, settings, &mut |epoch, e| {
         log(&format!("epoch {epoch}: train MSE {e:.6}"));
@@ -178,6 +182,7 @@ mod tests {
             epochs,
             rate: 1.0,
             lambda: 0.5,
+            min_count: 1,
             out: PathBuf::new(),
         }
     }
