@@ -9,6 +9,7 @@ pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod book;
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod perft;
@@ -17,6 +18,7 @@ pub mod record;
 pub mod soak;
 #[cfg(test)]
 mod testing;
+pub mod tune;
 pub mod uci;
 pub mod web;
 
@@ -60,6 +62,16 @@ pub const COMMANDS: &[(&str, CommandFn, &str)] = &[
         "arena",
         arena::run,
         "engine-vs-engine matches with Elo and SPRT",
+    ),
+    (
+        "datagen",
+        datagen::run,
+        "self-play at fixed nodes: positions with scores and results for tune",
+    ),
+    (
+        "tune",
+        tune::run,
+        "Texel-tune evaluation weights on datagen data; writes Rust source",
     ),
     (
         "soak",

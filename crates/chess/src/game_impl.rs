@@ -66,8 +66,8 @@ impl Game for Position {
 
     fn explain_eval(&self) -> Vec<game::EvalTerm> {
         let terms = self.eval_terms();
-        let blend = |t: crate::Tapered| crate::eval::taper(t.mg, t.eg, terms.phase);
-        terms
+        let blend = |t: crate::Tapered| crate::eval::taper(t.mg, t.eg, terms.phase, terms.scale);
+        let mut list: Vec<game::EvalTerm> = terms
             .terms
             .iter()
             .map(|&(name, white, black)| game::EvalTerm {
@@ -75,7 +75,15 @@ impl Game for Position {
                 white: blend(white),
                 black: blend(black),
             })
-            .collect()
+            .collect();
+        if terms.mop_up != 0 {
+            list.push(game::EvalTerm {
+                name: "mop-up".to_string(),
+                white: terms.mop_up.max(0),
+                black: (-terms.mop_up).max(0),
+            });
+        }
+        list
     }
 
     fn evaluate(&self) -> Score {

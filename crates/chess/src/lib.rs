@@ -37,7 +37,7 @@ mod types;
 
 pub use bitboard::Bitboard;
 pub use error::{FenError, MoveError};
-pub use eval::{EvalTerms, Tapered};
+pub use eval::{weights, EvalTerms, Tapered, SCALE_ONE};
 pub use moves::Move;
 pub use position::{Position, START_FEN};
 pub use types::{Castling, Color, Piece, PieceKind, Square};

@@ -1,157 +1,42 @@
-//! Material and piece-square tables for the first evaluation.
+//! Material and piece-square tables, read from the tuned weights (`eval/weights.rs`), and
+//! the signed per-piece table that make/unmake add up incrementally.
 //!
-//! Starting point: the published tapered tables of Ronald Friederich's PeSTO
-//! ("Piece-Square Tables Only", chessprogramming wiki, PeSTO's Evaluation Function).
-//! Each table is written from White's side with rank 8 on the first line, as
-//! published; a later issue tunes them.
+//! The piece-square tables are written from White's side with rank 8 first (the layout
+//! of PeSTO's published tables, which seeded them).
 
-/// Midgame material: pawn, knight, bishop, rook, queen, king.
-pub const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
-/// Endgame material.
-pub const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
+use crate::eval::weights as w;
+
 /// How much each piece counts towards the game phase (24 = full midgame).
 pub const PHASE_INC: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// The phase of the starting position; more (after promotions) is clamped.
 pub const MAX_PHASE: i32 = 24;
 
-#[rustfmt::skip]
-const MG_PST: [[i32; 64]; 6] = [
-    [ // pawn
-      0,   0,   0,   0,   0,   0,  0,   0,
-     98, 134,  61,  95,  68, 126, 34, -11,
-     -6,   7,  26,  31,  65,  56, 25, -20,
-    -14,  13,   6,  21,  23,  12, 17, -23,
-    -27,  -2,  -5,  12,  17,   6, 10, -25,
-    -26,  -4,  -4, -10,   3,   3, 33, -12,
-    -35,  -1, -20, -23, -15,  24, 38, -22,
-      0,   0,   0,   0,   0,   0,  0,   0,
-    ],
-    [ // knight
-    -167, -89, -34, -49,  61, -97, -15, -107,
-     -73, -41,  72,  36,  23,  62,   7,  -17,
-     -47,  60,  37,  65,  84, 129,  73,   44,
-      -9,  17,  19,  53,  37,  69,  18,   22,
-     -13,   4,  16,  13,  28,  19,  21,   -8,
-     -23,  -9,  12,  10,  19,  17,  25,  -16,
-     -29, -53, -12,  -3,  -1,  18, -14,  -19,
-    -105, -21, -58, -33, -17, -28, -19,  -23,
-    ],
-    [ // bishop
-    -29,   4, -82, -37, -25, -42,   7,  -8,
-    -26,  16, -18, -13,  30,  59,  18, -47,
-    -16,  37,  43,  40,  35,  50,  37,  -2,
-     -4,   5,  19,  50,  37,  37,   7,  -2,
-     -6,  13,  13,  26,  34,  12,  10,   4,
-      0,  15,  15,  15,  14,  27,  18,  10,
-      4,  15,  16,   0,   7,  21,  33,   1,
-    -33,  -3, -14, -21, -13, -12, -39, -21,
-    ],
-    [ // rook
-     32,  42,  32,  51, 63,  9,  31,  43,
-     27,  32,  58,  62, 80, 67,  26,  44,
-     -5,  19,  26,  36, 17, 45,  61,  16,
-    -24, -11,   7,  26, 24, 35,  -8, -20,
-    -36, -26, -12,  -1,  9, -7,   6, -23,
-    -45, -25, -16, -17,  3,  0,  -5, -33,
-    -44, -16, -20,  -9, -1, 11,  -6, -71,
-    -19, -13,   1,  17, 16,  7, -37, -26,
-    ],
-    [ // queen
-    -28,   0,  29,  12,  59,  44,  43,  45,
-    -24, -39,  -5,   1, -16,  57,  28,  54,
-    -13, -17,   7,   8,  29,  56,  47,  57,
-    -27, -27, -16, -16,  -1,  17,  -2,   1,
-     -9, -26,  -9, -10,  -2,  -4,   3,  -3,
-    -14,   2, -11,  -2,  -5,   2,  14,   5,
-    -35,  -8,  11,   2,   8,  15,  -3,   1,
-     -1, -18,  -9,  10, -15, -25, -31, -50,
-    ],
-    [ // king
-    -65,  23,  16, -15, -56, -34,   2,  13,
-     29,  -1, -20,  -7,  -8,  -4, -38, -29,
-     -9,  24,   2, -16, -20,   6,  22, -22,
-    -17, -20, -12, -27, -30, -25, -14, -36,
-    -49,  -1, -27, -39, -46, -44, -33, -51,
-    -14, -14, -22, -46, -44, -30, -15, -27,
-      1,   7,  -8, -64, -43, -16,   9,   8,
-    -15,  36,  12, -54,   8, -28,  24,  14,
-    ],
+/// The piece-square tables per piece kind.
+const PST: [&[(i32, i32); 64]; 6] = [
+    &w::PST_PAWN,
+    &w::PST_KNIGHT,
+    &w::PST_BISHOP,
+    &w::PST_ROOK,
+    &w::PST_QUEEN,
+    &w::PST_KING,
 ];
 
-#[rustfmt::skip]
-const EG_PST: [[i32; 64]; 6] = [
-    [ // pawn
-      0,   0,   0,   0,   0,   0,   0,   0,
-    178, 173, 158, 134, 147, 132, 165, 187,
-     94, 100,  85,  67,  56,  53,  82,  84,
-     32,  24,  13,   5,  -2,   4,  17,  17,
-     13,   9,  -3,  -7,  -7,  -8,   3,  -1,
-      4,   7,  -6,   1,   0,  -5,  -1,  -8,
-     13,   8,   8,  10,  13,   0,   2,  -7,
-      0,   0,   0,   0,   0,   0,   0,   0,
-    ],
-    [ // knight
-    -58, -38, -13, -28, -31, -27, -63, -99,
-    -25,  -8, -25,  -2,  -9, -25, -24, -52,
-    -24, -20,  10,   9,  -1,  -9, -19, -41,
-    -17,   3,  22,  22,  22,  11,   8, -18,
-    -18,  -6,  16,  25,  16,  17,   4, -18,
-    -23,  -3,  -1,  15,  10,  -3, -20, -22,
-    -42, -20, -10,  -5,  -2, -20, -23, -44,
-    -29, -51, -23, -15, -22, -18, -50, -64,
-    ],
-    [ // bishop
-    -14, -21, -11,  -8, -7,  -9, -17, -24,
-     -8,  -4,   7, -12, -3, -13,  -4, -14,
-      2,  -8,   0,  -1, -2,   6,   0,   4,
-     -3,   9,  12,   9, 14,  10,   3,   2,
-     -6,   3,  13,  19,  7,  10,  -3,  -9,
-    -12,  -3,   8,  10, 13,   3,  -7, -15,
-    -14, -18,  -7,  -1,  4,  -9, -15, -27,
-    -23,  -9, -23,  -5, -9, -16,  -5, -17,
-    ],
-    [ // rook
-     13, 10, 18, 15, 12,  12,   8,   5,
-     11, 13, 13, 11, -3,   3,   8,   3,
-      7,  7,  7,  5,  4,  -3,  -5,  -3,
-      4,  3, 13,  1,  2,   1,  -1,   2,
-      3,  5,  8,  4, -5,  -6,  -8, -11,
-     -4,  0, -5, -1, -7, -12,  -8, -16,
-     -6, -6,  0,  2, -9,  -9, -11,  -3,
-     -9,  2,  3, -1, -5, -13,   4, -20,
-    ],
-    [ // queen
-     -9,  22,  22,  27,  27,  19,  10,  20,
-    -17,  20,  32,  41,  58,  25,  30,   0,
-    -20,   6,   9,  49,  47,  35,  19,   9,
-      3,  22,  24,  45,  57,  40,  57,  36,
-    -18,  28,  19,  47,  31,  34,  39,  23,
-    -16, -27,  15,   6,   9,  17,  10,   5,
-    -22, -23, -30, -16, -16, -23, -36, -32,
-    -33, -28, -22, -43,  -5, -32, -20, -41,
-    ],
-    [ // king
-    -74, -35, -18, -18, -11,  15,   4, -17,
-    -12,  17,  14,  17,  17,  38,  23,  11,
-     10,  17,  23,  15,  20,  45,  44,  13,
-     -8,  22,  24,  27,  26,  33,  26,   3,
-    -18,  -4,  21,  24,  27,  23,   9, -11,
-    -19,  -3,  11,  21,  23,  16,   7,  -9,
-    -27, -11,   4,  13,  14,   4,  -5, -17,
-    -53, -34, -21, -11, -28, -14, -24, -43,
-    ],
-];
-
-/// The table entry for a piece of `kind` and colour index `color` on our square
-/// index `sq` (a1 = 0). The published tables start at a8, so White looks up `sq ^ 56`.
+/// The index into a published-layout table for colour index `color` on square `sq`
+/// (a1 = 0): White looks up `sq ^ 56`, Black the square itself (mirrored ranks).
 #[inline]
-pub const fn pst(mg: bool, color: usize, kind: usize, sq: usize) -> i32 {
-    let idx = if color == 0 { sq ^ 56 } else { sq };
-    if mg {
-        MG_PST[kind][idx]
+pub const fn table_index(color: usize, sq: usize) -> usize {
+    if color == 0 {
+        sq ^ 56
     } else {
-        EG_PST[kind][idx]
+        sq
     }
+}
+
+/// The (midgame, endgame) table entry for a piece of `kind` and colour index `color` on
+/// square index `sq`.
+#[inline]
+pub const fn pst(color: usize, kind: usize, sq: usize) -> (i32, i32) {
+    PST[kind][table_index(color, sq)]
 }
 
 /// Material plus square bonus for piece index `p` (0..12) on `sq`, signed
@@ -164,9 +49,10 @@ const fn signed_table() -> [[(i32, i32); 64]; 12] {
         let sign = if color == 0 { 1 } else { -1 };
         let mut sq = 0;
         while sq < 64 {
+            let (mg, eg) = pst(color, kind, sq);
             t[p][sq] = (
-                sign * (MG_VALUE[kind] + pst(true, color, kind, sq)),
-                sign * (EG_VALUE[kind] + pst(false, color, kind, sq)),
+                sign * (w::MATERIAL[kind].0 + mg),
+                sign * (w::MATERIAL[kind].1 + eg),
             );
             sq += 1;
         }

@@ -2,6 +2,7 @@
 //! link-time optimisation runs once rather than once per file.
 
 mod differential;
+mod eval;
 mod fen;
 mod notation;
 mod perft;

@@ -1,0 +1,81 @@
+//! Pawn structure and passed pawns: passed by rank, king proximity to the passer's path,
+//! the unstoppable passer of a pawn race, isolated, doubled, backward, supported and
+//! side-by-side pawns.
+
+use super::features::{
+    at, PAWN_CONNECTED, PAWN_PASSED, PAWN_PASSED_KING, PAWN_PHALANX, PAWN_RACE, PAWN_STRUCTURE,
+};
+use super::masks::{adjacent_files, distance, push, relative_rank, ATTACK_SPAN, FORWARD, PASSED};
+use super::{Ctx, Sink};
+use crate::bitboard::Bitboard;
+use crate::types::{Color, PieceKind, Square};
+
+/// Scores both sides' pawns.
+pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
+    for us in Color::ALL {
+        let (u, t) = (us.index(), us.flip().index());
+        let ours = ctx.pawns[u];
+        let theirs = ctx.pawns[t];
+        for sq in Bitboard(ours) {
+            let i = sq.index();
+            let r = relative_rank(us, sq);
+            let f = sq.file();
+            let neighbours = adjacent_files(f) & ours;
+            if neighbours == 0 {
+                s.add(us, PAWN_STRUCTURE + at::ISOLATED, 1);
+            }
+            if FORWARD[u][i] & ours != 0 {
+                s.add(us, PAWN_STRUCTURE + at::DOUBLED, 1);
+            }
+            let support = crate::attacks::pawn(us.flip(), sq).0 & ours;
+            if support != 0 {
+                s.add(us, PAWN_CONNECTED + r, 1);
+            }
+            let side_by_side = neighbours & (0xFFu64 << (8 * sq.rank()));
+            if side_by_side != 0 {
+                s.add(us, PAWN_PHALANX + r, 1);
+            }
+            // Backward: no friendly pawn beside or behind can ever support it, and an
+            // enemy pawn guards the square in front.
+            let behind = neighbours & !ATTACK_SPAN[u][i];
+            let stop = push(us, sq);
+            if neighbours != 0 && behind == 0 && ctx.pawn_attacks[t] & (1u64 << stop.index()) != 0 {
+                s.add(us, PAWN_STRUCTURE + at::BACKWARD, 1);
+            }
+            if PASSED[u][i] & theirs == 0 && FORWARD[u][i] & ours == 0 {
+                passer(ctx, s, us, sq, r);
+            }
+        }
+    }
+}
+
+/// A passed pawn of `us` on `sq`, on relative rank `r` (1..=6).
+fn passer<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, sq: Square, r: usize) {
+    let them = us.flip();
+    s.add(us, PAWN_PASSED + r, 1);
+    let stop = push(us, sq);
+    // Kings matter more the further the pawn has come.
+    let weight = r as i32 - 1;
+    if weight > 0 {
+        let own = distance(ctx.king[us.index()], stop);
+        let theirs = distance(ctx.king[them.index()], stop);
+        s.add(us, PAWN_PASSED_KING, own * weight);
+        s.add(us, PAWN_PASSED_KING + 1, theirs * weight);
+    }
+    // Rule of the square: against a bare king (pawns aside) a passer whose path is clear
+    // and whose promotion square the enemy king cannot reach in time will queen.
+    let b = ctx.b;
+    let their_pieces = b.colors[them.index()].0
+        & !(b.kinds[PieceKind::Pawn.index()].0 | b.kinds[PieceKind::King.index()].0);
+    if their_pieces == 0 && FORWARD[us.index()][sq.index()] & ctx.occ == 0 {
+        let queening = Square::new(match us {
+            Color::White => 56 + sq.file(),
+            Color::Black => sq.file(),
+        });
+        let steps = (7 - r as i32).min(5);
+        let tempo = i32::from(b.side == them);
+        if distance(ctx.king[them.index()], queening) - tempo > steps {
+            s.add(us, PAWN_RACE, 1);
+        }
+    }
+}

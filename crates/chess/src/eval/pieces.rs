@@ -1,0 +1,115 @@
+//! Knights, bishops, rooks and queens: mobility (safe squares, a table per piece kind),
+//! the bishop pair, rooks on open and semi-open files and the seventh rank, knights and
+//! bishops on outposts or protected by pawns. Also records each side's attacks and its
+//! pressure on the enemy king zone for the king-safety and threat terms.
+
+use super::features::{
+    at, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK, PIECE_BONUS,
+};
+use super::masks::{file, relative_rank, ATTACK_SPAN};
+use super::{Ctx, Sink};
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::types::{Color, PieceKind};
+
+use super::weights as w;
+
+/// Each piece kind with its mobility table's offset and largest count.
+const KINDS: [(PieceKind, usize, usize); 4] = [
+    (
+        PieceKind::Knight,
+        MOBILITY_KNIGHT,
+        w::MOBILITY_KNIGHT.len() - 1,
+    ),
+    (
+        PieceKind::Bishop,
+        MOBILITY_BISHOP,
+        w::MOBILITY_BISHOP.len() - 1,
+    ),
+    (PieceKind::Rook, MOBILITY_ROOK, w::MOBILITY_ROOK.len() - 1),
+    (
+        PieceKind::Queen,
+        MOBILITY_QUEEN,
+        w::MOBILITY_QUEEN.len() - 1,
+    ),
+];
+
+/// Scores both sides' pieces and fills in the attack maps of `ctx`.
+pub(crate) fn eval<S: Sink>(ctx: &mut Ctx, s: &mut S) {
+    let b = ctx.b;
+    let occ = Bitboard(ctx.occ);
+    for us in Color::ALL {
+        let (u, t) = (us.index(), us.flip().index());
+        let own = b.colors[u].0;
+        // Squares worth moving to: not held by our pawns or king, not guarded by enemy pawns.
+        let area = !(ctx.pawns[u] | 1u64 << ctx.king[u].index() | ctx.pawn_attacks[t]);
+        for (n, &(kind, table, max)) in KINDS.iter().enumerate() {
+            for sq in b.pieces(us, kind) {
+                let att = match kind {
+                    PieceKind::Knight => attacks::knight(sq).0,
+                    PieceKind::Bishop => attacks::bishop(sq, occ).0,
+                    PieceKind::Rook => attacks::rook(sq, occ).0,
+                    _ => (attacks::bishop(sq, occ) | attacks::rook(sq, occ)).0,
+                };
+                let moves = ((att & area & !own).count_ones() as usize).min(max);
+                s.add(us, table + moves, 1);
+                ctx.by_kind[u][kind.index()] |= att;
+                ctx.attacked[u] |= att;
+                let zone = att & ctx.king_zone[t];
+                if zone != 0 {
+                    ctx.zone_attackers[u] += 1;
+                    ctx.zone_attacks[u][n] += zone.count_ones() as i32;
+                }
+                let r = relative_rank(us, sq);
+                match kind {
+                    PieceKind::Knight | PieceKind::Bishop => {
+                        minor(ctx, s, us, sq.index(), r, kind == PieceKind::Bishop)
+                    }
+                    PieceKind::Rook => rook(ctx, s, us, sq.file(), r),
+                    _ => {}
+                }
+            }
+        }
+        if b.pieces(us, PieceKind::Bishop).more_than_one() {
+            s.add(us, PIECE_BONUS + at::BISHOP_PAIR, 1);
+        }
+    }
+}
+
+fn minor<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, sq: usize, r: usize, bishop: bool) {
+    let (u, t) = (us.index(), us.flip().index());
+    let bit = 1u64 << sq;
+    if ctx.pawn_attacks[u] & bit == 0 {
+        return;
+    }
+    let offset = usize::from(bishop);
+    s.add(us, PIECE_BONUS + at::PAWN_PROTECTED + offset, 1);
+    // An outpost: in the enemy half's near ranks, where no enemy pawn can ever chase it.
+    if (3..=5).contains(&r) && ATTACK_SPAN[u][sq] & ctx.pawns[t] == 0 {
+        s.add(us, PIECE_BONUS + at::OUTPOST + offset, 1);
+    }
+}
+
+fn rook<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, f: u8, r: usize) {
+    let (u, t) = (us.index(), us.flip().index());
+    let on_file = file(f);
+    if on_file & ctx.pawns[u] == 0 {
+        let open = on_file & ctx.pawns[t] == 0;
+        let feature = if open {
+            at::ROOK_OPEN
+        } else {
+            at::ROOK_SEMI_OPEN
+        };
+        s.add(us, PIECE_BONUS + feature, 1);
+    }
+    if r == 6 {
+        let their_eighth = relative_rank(us, ctx.king[t]) == 7;
+        let their_seventh = match us {
+            Color::White => 0x00FF_0000_0000_0000u64,
+            Color::Black => 0x0000_0000_0000_FF00u64,
+        };
+        if their_eighth || ctx.pawns[t] & their_seventh != 0 {
+            s.add(us, PIECE_BONUS + at::ROOK_SEVENTH, 1);
+        }
+    }
+}

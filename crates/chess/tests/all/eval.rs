@@ -1,0 +1,204 @@
+//! The evaluation: the tuner's linear model is the engine's evaluation, the evaluation is
+//! colour-symmetric, and the endgame knowledge scores the textbook cases.
+
+use chess::Position;
+use game::{Game, Trace, Tunable};
+
+fn pos(fen: &str) -> Position {
+    Position::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The tuner's model of a trace: taper the weighted sums, scale the endgame, add the rest.
+fn model(trace: &Trace, weights: &[(i32, i32)]) -> f64 {
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for e in &trace.entries {
+        let (wm, we) = weights[e.index as usize];
+        mg += f64::from(e.coeff) * f64::from(wm);
+        eg += f64::from(e.coeff) * f64::from(we);
+    }
+    let max = f64::from(Position::MAX_PHASE);
+    let phase = f64::from(trace.phase);
+    let scale = f64::from(trace.scale) / f64::from(Position::SCALE_ONE);
+    (mg * phase + eg * scale * (max - phase)) / max + f64::from(trace.fixed)
+}
+
+/// Positions from seeded random playouts (a small xorshift generator keeps them fixed).
+fn playout_positions(games: usize, plies: usize) -> Vec<Position> {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = Position::start();
+        for _ in 0..plies {
+            let moves = p.legal_moves();
+            if moves.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            p.make(moves.as_slice()[(seed % moves.len() as u64) as usize]);
+            out.push(Position::parse_fen(&p.fen()).unwrap());
+        }
+    }
+    out
+}
+
+/// The same position with colours swapped and the board mirrored top to bottom.
+fn mirror(p: &Position) -> Position {
+    let fen = p.fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let swap_case = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let board: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let castling = if fields[2] == "-" {
+        "-".to_string()
+    } else {
+        let s = swap_case(fields[2]);
+        let mut c: Vec<char> = s.chars().collect();
+        c.sort_by_key(|ch| "KQkq".find(*ch));
+        c.into_iter().collect()
+    };
+    let ep = match fields[3].as_bytes() {
+        [f, r] => format!("{}{}", *f as char, (b'1' + b'8' - r) as char),
+        _ => "-".to_string(),
+    };
+    pos(&format!(
+        "{} {side} {castling} {ep} {} {}",
+        board.join("/"),
+        fields[4],
+        fields[5]
+    ))
+}
+
+#[test]
+fn the_tuners_model_is_the_evaluation() {
+    let weights = Position::weights();
+    let names = Position::weight_names();
+    assert_eq!(names.len(), weights.len());
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "weight names are unique");
+    let mut positions = playout_positions(60, 120);
+    assert!(positions.len() > 3000);
+    // random playouts rarely reach the endgames with special knowledge: add some
+    let endgames = [
+        "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1",
+        "k7/8/8/P7/8/8/8/2B1K3 w - - 0 1",
+        "4k3/8/4b3/8/8/3P4/2P5/2B1K3 b - - 0 1",
+        "8/8/8/4N3/8/4B3/2K5/k7 w - - 0 1",
+        "8/8/8/3k4/8/8/8/R3K3 b - - 0 1",
+    ];
+    positions.extend(endgames.iter().map(|f| pos(f)));
+    let (mut scaled, mut fixed) = (0, 0);
+    for p in &positions {
+        let trace = p.trace();
+        let predicted = model(&trace, &weights);
+        let white = p.eval_white();
+        assert!(
+            (predicted - f64::from(white)).abs() <= 2.0,
+            "{p}: evaluation {white}, model {predicted}"
+        );
+        let mut seen: Vec<u16> = trace.entries.iter().map(|e| e.index).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), trace.entries.len(), "each index at most once");
+        scaled += usize::from(trace.scale != Position::SCALE_ONE);
+        fixed += usize::from(trace.fixed != 0);
+    }
+    assert!(
+        scaled >= 3 && fixed >= 2,
+        "{scaled} scaled, {fixed} with mop-up"
+    );
+}
+
+#[test]
+fn evaluation_is_colour_symmetric_and_explained() {
+    for p in playout_positions(20, 100) {
+        let m = mirror(&p);
+        assert_eq!(p.evaluate(), m.evaluate(), "{p} vs {m}");
+        let terms = p.eval_terms();
+        assert_eq!(terms.white_score, p.eval_white(), "{p}");
+        let explained: i32 = p.explain_eval().iter().map(|t| t.white - t.black).sum();
+        // each term is tapered on its own, so rounding may differ by a centipawn per term
+        assert!((explained - p.eval_white()).abs() <= 12, "{p}: {explained}");
+    }
+}
+
+#[test]
+fn pawn_structure_terms() {
+    let score = |fen: &str| pos(fen).eval_white();
+    // a protected passer on the sixth beats the same pawn blocked by an enemy pawn
+    let passer = score("4k3/8/3P4/2P5/8/8/8/4K3 w - - 0 1");
+    let blocked = score("4k3/3p4/3P4/2P5/8/8/8/4K3 w - - 0 1") + 100;
+    assert!(passer > blocked, "{passer} vs {blocked}");
+    // doubled isolated pawns are worth less than two healthy ones
+    let healthy = score("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
+    let doubled = score("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
+    assert!(healthy > doubled + 20, "{healthy} vs {doubled}");
+    // the rule of the square: the black king cannot catch the a-pawn
+    let runs = score("8/8/P7/4k3/8/8/8/4K3 w - - 0 1");
+    let caught = score("8/2k5/P7/8/8/8/8/4K3 w - - 0 1");
+    assert!(runs > caught + 200, "{runs} vs {caught}");
+}
+
+#[test]
+fn pieces_king_safety_and_threats() {
+    let score = |fen: &str| pos(fen).eval_white();
+    // the bishop pair
+    let pair = score("4k3/pppppppp/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1");
+    let knights = score("4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2KN2 w - - 0 1");
+    assert!(pair > knights, "{pair} vs {knights}");
+    // a rook on the open file
+    let open = score("4k3/ppp2ppp/8/8/8/8/PPP2PPP/3RK3 w - - 0 1");
+    let closed = score("4k3/ppp2ppp/8/8/8/8/PPP2PPP/R3K3 w - - 0 1");
+    assert!(open > closed, "{open} vs {closed}");
+    // a pawn attacking a knight is a threat for the side that owns the pawn
+    let terms = pos("4k3/8/8/3n4/4P3/8/8/4K3 b - - 0 1").eval_terms();
+    let threats = terms
+        .terms
+        .iter()
+        .find(|t| t.0 == "threats")
+        .expect("threats term");
+    assert!(threats.1.mg > 0 && threats.2.mg == 0, "{threats:?}");
+    // a king behind its pawn shield is safer than one with open files
+    let sheltered = score("r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let exposed = score("r5k1/5ppp/8/8/8/5PPP/8/R5K1 w - - 0 1");
+    assert!(sheltered > exposed, "{sheltered} vs {exposed}");
+}
+
+#[test]
+fn endgame_knowledge() {
+    let score = |fen: &str| pos(fen).eval_white();
+    // a lone minor piece or two knights cannot win
+    // (only the endgame part is scaled: the little midgame weight left stays)
+    let rook = score("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+    assert!(score("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").abs() < 50);
+    assert!(score("4k3/8/8/8/8/8/8/2NNK3 w - - 0 1").abs() < 100);
+    assert!(rook > 400, "{rook}");
+    // rook pawn with the wrong bishop and the king in the corner: a draw; the right bishop wins
+    let wrong = score("k7/8/8/P7/8/8/8/2B1K3 w - - 0 1");
+    let right = score("k7/8/8/P7/8/8/8/1B2K3 w - - 0 1");
+    assert!(wrong.abs() < 50 && right > 300, "{wrong} vs {right}");
+    // opposite-coloured bishops shrink a pawn-up endgame
+    let opposite = score("4k3/8/4b3/8/8/3P4/2P5/2B1K3 w - - 0 1");
+    let same = score("4k3/8/3b4/8/8/3P4/2P5/2B1K3 w - - 0 1");
+    assert!(opposite < same, "{opposite} vs {same}");
+    // KBN-K: with a dark-squared bishop, the bare king belongs in a1 or h8, not a8
+    let dark_corner = score("8/8/8/4N3/8/4B3/2K5/k7 w - - 0 1");
+    let light_corner = score("k7/2K5/3B4/8/4N3/8/8/8 w - - 0 1");
+    assert!(
+        dark_corner > light_corner + 50,
+        "{dark_corner} vs {light_corner}"
+    );
+}
