@@ -3,7 +3,7 @@
 # `chariot arena` from a fresh release build. Prints a Markdown section on stdout;
 # progress and per-match summaries go to stderr; PGN and JSON stay in $OUT.
 #
-#   apt-get install -y gnuchess glaurung toga2 ethereal-chess stockfish fairy-stockfish
+#   apt-get install -y gnuchess glaurung toga2 ethereal-chess stockfish fairy-stockfish phalanx sjeng
 #   scripts/strength.sh > /tmp/strength.md        # then paste into BENCHMARKS.md
 #
 # Settings (environment): GAMES per row (default 20, an even number: each opening is
@@ -12,8 +12,8 @@
 # xiangqi or both; default both), ROWS (a regular expression selecting rows by label),
 # OUT (where PGN/JSON go), HASH (MiB per engine, default 16).
 #
-# Engines that speak only the xboard protocol (phalanx, sjeng in Debian) cannot be played:
-# the arena speaks UCI. Rows whose binary is missing are listed as "not installed".
+# phalanx and sjeng speak only the xboard protocol (proto=xboard in their spec); for them
+# the Hash option becomes `memory N`. Rows whose binary is missing are listed as "not installed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,6 +36,8 @@ ROW_LIST=(
   "stockfish Elo 1600|chess|cmd=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=1600"
   "stockfish Elo 2000|chess|cmd=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=2000"
   "stockfish Elo 2400|chess|cmd=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=2400"
+  "phalanx|chess|cmd=/usr/games/phalanx,proto=xboard"
+  "sjeng|chess|cmd=/usr/games/sjeng,proto=xboard"
   "gnuchess|chess|cmd=\"/usr/games/gnuchess --uci\""
   "glaurung|chess|cmd=/usr/games/glaurung"
   "toga2|chess|cmd=/usr/games/toga2"

@@ -42,6 +42,17 @@ assert not bad and r["games"] == 2, r
 PY
 done
 
+# An xboard engine (phalanx) against Chariot: two short games, no faults on either side.
+run --game chess --engine name=phalanx,cmd=/usr/games/phalanx,proto=xboard \
+  --engine name=chariot,cmd="$BIN uci",option.Hash=8 \
+  --tc 1+0.05 --games 2 --json "$OUT/xboard.json" --pgn "$OUT/xboard.pgn"
+python3 - "$OUT/xboard.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = [f for f in r["faults"] if f["illegal"] or f["crash"] or f["hang"] or f["time"]]
+assert not bad and r["games"] == 2, r
+PY
+
 # An illegal-moving engine loses both games (as White and as Black), counted as illegal.
 run --game xiangqi --engine name=fsf,cmd=$FSF --engine name=cheat,cmd="python3 $FAKE illegal" \
   --depth 1 --games 2 --json "$OUT/faults.json" --pgn "$OUT/faults.pgn"

@@ -1,39 +1,10 @@
 //! Drives one UCI engine process: start-up handshake, options, `go`, with every wait
 //! bounded by a deadline so that a hung engine cannot hang the match.
-//!
-//! A reader thread stamps each line of the engine's output with the instant it arrived
-//! and passes it through a channel; the time a move took is measured from writing `go`
-//! to the stamp of `bestmove`, so a busy arena thread does not charge the engine.
 
+pub use super::process::EngineError;
+use super::process::Process;
 use super::spec::EngineSpec;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-
-/// What went wrong with an engine.
-#[derive(Debug, thiserror::Error)]
-pub enum EngineError {
-    /// The program could not be started at all (missing, not executable).
-    #[error("cannot start `{cmd}`: {source}")]
-    Spawn {
-        /// The program.
-        cmd: String,
-        /// The operating system's reason.
-        source: std::io::Error,
-    },
-    /// The process exited or closed its pipes.
-    #[error("engine process ended (crash)")]
-    Crashed,
-    /// No expected reply within the deadline.
-    #[error("no `{expected}` from the engine within {waited:?}")]
-    Timeout {
-        /// The reply awaited.
-        expected: &'static str,
-        /// How long the arena waited.
-        waited: Duration,
-    },
-}
 
 /// A score an engine reported, from its own point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,14 +37,14 @@ pub struct Reply {
     pub score: Option<EngineScore>,
     /// The depth of that `info` line, if given.
     pub depth: Option<u32>,
+    /// The engine resigned instead of moving (xboard's `resign`).
+    pub resigned: bool,
 }
 
 /// A running engine.
 pub struct Engine {
     name: String,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<(Instant, String)>,
+    process: Process,
     /// Option names the engine declared during the handshake.
     declared: Vec<String>,
 }
@@ -113,34 +84,9 @@ impl Engine {
         variant: Option<&str>,
         timeout: Duration,
     ) -> Result<Engine, EngineError> {
-        let mut cmd = Command::new(&spec.cmd[0]);
-        cmd.args(&spec.cmd[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        if let Some(dir) = &spec.dir {
-            cmd.current_dir(dir);
-        }
-        let mut child = cmd.spawn().map_err(|source| EngineError::Spawn {
-            cmd: spec.cmd.join(" "),
-            source,
-        })?;
-        let stdin = child.stdin.take().ok_or(EngineError::Crashed)?;
-        let stdout = child.stdout.take().ok_or(EngineError::Crashed)?;
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
         let mut engine = Engine {
             name: spec.name.clone(),
-            child,
-            stdin,
-            lines: rx,
+            process: Process::spawn(spec)?,
             declared: Vec::new(),
         };
         engine.send("uci")?;
@@ -178,36 +124,16 @@ impl Engine {
 
     /// Writes one command line.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|_| EngineError::Crashed)
+        self.process.send(line)
     }
 
-    /// Reads lines until `done` accepts one (returned with its arrival time).
     fn wait_for(
         &mut self,
         expected: &'static str,
         deadline: Instant,
-        mut done: impl FnMut(&str) -> bool,
+        done: impl FnMut(&str) -> bool,
     ) -> Result<(Instant, String), EngineError> {
-        let start = Instant::now();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((at, line)) => {
-                    if done(&line) {
-                        return Ok((at, line));
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(EngineError::Timeout {
-                        expected,
-                        waited: start.elapsed(),
-                    })
-                }
-                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Crashed),
-            }
-        }
+        self.process.wait_for(expected, deadline, done)
     }
 
     /// `isready` / `readyok`.
@@ -223,7 +149,7 @@ impl Engine {
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
         // Lines left over from an earlier game (a late `bestmove`) must not be read as
         // answers in this one.
-        while self.lines.try_recv().is_ok() {}
+        self.process.drain();
         self.send("ucinewgame")?;
         self.sync(timeout)
     }
@@ -251,33 +177,13 @@ impl Engine {
             elapsed: at.saturating_duration_since(sent),
             score,
             depth,
+            resigned: false,
         })
     }
 
     /// Asks the engine to quit, and kills it if it has not after a short grace period.
     pub fn quit(mut self) {
-        self.shutdown();
-    }
-
-    fn shutdown(&mut self) {
-        let _ = self.send("quit");
-        let until = Instant::now() + Duration::from_millis(300);
-        while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.shutdown();
-        }
+        self.process.shutdown();
     }
 }
 

@@ -5,7 +5,8 @@
 //! (illegal move, crash, hang, time loss) or by adjudication.
 
 use super::adjudicate::{Adjudication, Adjudicator};
-use super::engine::{Engine, EngineError};
+use super::engine::EngineError;
+use super::player::{Player, Turn};
 use super::spec::{EngineSpec, Proto};
 use super::tc::{Clocks, TimeControl};
 use game::{EndReason, Game, MoveStyle, Outcome, Side};
@@ -45,7 +46,8 @@ pub struct GameConfig {
     pub hang_margin: Duration,
     /// How long to wait for a move under a node or depth limit.
     pub untimed_wait: Duration,
-    /// How long start-up, `ucinewgame` and `isready` may take.
+    /// How long start-up and preparing a new game (`ucinewgame`/`isready`, xboard's
+    /// `new`…`ping`) may take.
     pub handshake: Duration,
     /// Score adjudication rules.
     pub adjudication: Adjudication,
@@ -58,7 +60,7 @@ pub struct Seat<'a> {
     /// The engine's spec.
     pub spec: &'a EngineSpec,
     /// The process, started on first use and dropped (killed) after a hang or crash.
-    pub engine: &'a mut Option<Engine>,
+    pub engine: &'a mut Option<Player>,
 }
 
 /// A finished game.
@@ -83,20 +85,38 @@ impl Seat<'_> {
             .unwrap_or_else(|| Proto::default_for(G::NAME))
     }
 
-    fn style<G: Game>(&self) -> MoveStyle {
-        self.proto::<G>().move_style()
-    }
-
     /// The running engine, started if needed. A failure to spawn at all is fatal for the
     /// match (a wrong command line); other start-up failures are the engine's fault.
-    fn ready<G: Game>(&mut self, cfg: &GameConfig) -> Result<&mut Engine, EngineError> {
+    fn ready<G: Game>(&mut self, cfg: &GameConfig) -> Result<&mut Player, EngineError> {
         if self.engine.is_none() {
-            let variant =
-                (G::NAME != "chess" && self.proto::<G>().sets_variant()).then_some(G::NAME);
-            *self.engine = Some(Engine::start(self.spec, variant, cfg.handshake)?);
+            let variant = (G::NAME != "chess").then_some(G::NAME);
+            let proto = self.proto::<G>();
+            *self.engine = Some(Player::start(self.spec, proto, variant, cfg.handshake)?);
         }
         Ok(self.engine.as_mut().expect("started above"))
     }
+
+    /// How this seat's engine writes moves, and whether SAN answers are read too.
+    fn styles(&self) -> (MoveStyle, bool) {
+        self.engine.as_ref().map_or((MoveStyle::Coord, false), |p| {
+            (p.style(), p.may_answer_san())
+        })
+    }
+}
+
+/// Reads an engine's move in its style, or in SAN where its protocol allows both.
+fn read_move<G: Game>(
+    pos: &G,
+    text: &str,
+    (style, san_too): (MoveStyle, bool),
+) -> Result<G::Move, G::MoveError> {
+    pos.parse_move(text, style).or_else(|err| {
+        if san_too && style != MoveStyle::Human {
+            pos.parse_move(text, MoveStyle::Human).map_err(|_| err)
+        } else {
+            Err(err)
+        }
+    })
 }
 
 fn fault_of(err: &EngineError) -> Fault {
@@ -137,10 +157,12 @@ pub fn play<'a, G: Game>(
     };
 
     for (side, seat) in [(Side::White, &mut white), (Side::Black, &mut black)] {
-        let prepared = seat.ready::<G>(cfg).and_then(|e| e.new_game(cfg.handshake));
+        let prepared = seat
+            .ready::<G>(cfg)
+            .and_then(|e| e.new_game(&start_fen, cfg.tc, cfg.handshake));
         match prepared {
             Ok(()) => {}
-            Err(e @ EngineError::Spawn { .. }) => return Err(e),
+            Err(e) if e.is_fatal() => return Err(e),
             Err(e) => {
                 *seat.engine = None;
                 return Ok(finish_fault(record, side, fault_of(&e), e.to_string()));
@@ -148,7 +170,7 @@ pub fn play<'a, G: Game>(
         }
     }
 
-    let styles = [white.style::<G>(), black.style::<G>()];
+    let styles = [white.styles(), black.styles()];
     // The move list as each engine writes it.
     let mut texts: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut pos = start.clone();
@@ -183,18 +205,17 @@ pub fn play<'a, G: Game>(
         } else {
             &mut black
         };
-        let mut position = format!("position fen {start_fen}");
-        let mine = &texts[side.index()];
-        if !mine.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&mine.join(" "));
-        }
-        let go = clocks.go_command(side);
-        let wait = clocks
-            .allowed(side)
-            .map_or(cfg.untimed_wait, |a| a + cfg.hang_margin);
+        let turn = Turn {
+            start_fen: &start_fen,
+            moves: &texts[side.index()],
+            clocks: &clocks,
+            side,
+            wait: clocks
+                .allowed(side)
+                .map_or(cfg.untimed_wait, |a| a + cfg.hang_margin),
+        };
         let engine = seat.engine.as_mut().expect("started before the first move");
-        let reply = match engine.go(&position, &go, wait) {
+        let reply = match engine.think(&turn) {
             Ok(r) => r,
             Err(e) => {
                 *seat.engine = None;
@@ -209,14 +230,22 @@ pub fn play<'a, G: Game>(
             );
             return Ok(finish_fault(record, side, Fault::Time, detail));
         }
-        let mv = match pos.parse_move(&reply.bestmove, styles[side.index()]) {
+        if reply.resigned {
+            record.outcome = Outcome {
+                winner: Some(side.flip()),
+                reason: EndReason::Resignation,
+            };
+            record.detail = format!("{} resigned", seat.spec.name);
+            return Ok(record);
+        }
+        let mv = match read_move(&pos, &reply.bestmove, styles[side.index()]) {
             Ok(mv) => mv,
             Err(e) => {
                 let detail = format!("illegal move `{}`: {e}", reply.bestmove);
                 return Ok(finish_fault(record, side, Fault::Illegal, detail));
             }
         };
-        for (list, style) in texts.iter_mut().zip(styles) {
+        for (list, (style, _)) in texts.iter_mut().zip(styles) {
             list.push(pos.format_move(mv, style));
         }
         adjudicator.record(side, reply.score.map(|s| s.as_cp()));

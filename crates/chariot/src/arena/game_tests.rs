@@ -1,8 +1,8 @@
 //! The referee against scripted engines that crash, hang, cheat or dawdle.
 
 use super::adjudicate::Adjudication;
-use super::engine::Engine;
 use super::game::{play, Fault, GameConfig, GameRecord, Seat};
+use super::player::Player;
 use super::spec::EngineSpec;
 use super::tc::TimeControl;
 use super::toy::Toy;
@@ -27,7 +27,7 @@ fn config(tc: TimeControl) -> GameConfig {
 }
 
 fn game(white: &EngineSpec, black: &EngineSpec, fen: &str, cfg: &GameConfig) -> GameRecord<u8> {
-    let (mut w, mut b): (Option<Engine>, Option<Engine>) = (None, None);
+    let (mut w, mut b): (Option<Player>, Option<Player>) = (None, None);
     let start = Toy::from_fen(fen).unwrap();
     let white = Seat {
         spec: white,

@@ -5,7 +5,8 @@
 //!     --tc 10+0.1 --games 200 --concurrency 2 --pgn out.pgn --sprt elo0=0,elo1=5
 //! ```
 //!
-//! The modules: [`engine`] drives one UCI process, [`tc`] the clocks, [`game`] referees one
+//! The modules: [`process`] runs an engine's program, [`engine`] speaks UCI to it and
+//! [`xboard`] the xboard protocol, [`player`] seats either at the board, [`tc`] the clocks, [`game`] referees one
 //! game, [`schedule`] orders the games, [`runner`] plays them in parallel, [`stats`] turns
 //! results into Elo and SPRT verdicts, [`pgn`] and [`report`] write them out.
 
@@ -16,6 +17,8 @@ pub mod game;
 mod game_tests;
 pub mod openings;
 pub mod pgn;
+pub mod player;
+pub mod process;
 pub mod report;
 pub mod runner;
 #[cfg(test)]
@@ -27,6 +30,9 @@ pub mod tally;
 pub mod tc;
 #[cfg(test)]
 mod toy;
+pub mod xboard;
+#[cfg(test)]
+mod xboard_tests;
 
 use self::adjudicate::Adjudication;
 use self::game::GameConfig;
@@ -50,8 +56,9 @@ pub struct Args {
     /// The game: chess or xiangqi.
     #[arg(long, default_value = "chess")]
     pub game: String,
-    /// An engine: name=A,cmd="prog args",option.NAME=VALUE,dir=PATH,proto=uci|uci-fsf|uci-pika
-    /// (repeat; more than two engines play a round robin).
+    /// An engine: name=A,cmd="prog args",option.NAME=VALUE,dir=PATH,proto=uci|uci-fsf|uci-pika|xboard
+    /// (repeat; more than two engines play a round robin). xboard engines play chess only;
+    /// for them option.Hash=N becomes `memory N`, other options `option NAME=VALUE`.
     #[arg(long = "engine", required = true)]
     pub engines: Vec<String>,
     /// Clock time control: 10+0.1 (seconds + increment), 40/60 (moves/seconds), 40/60+0.5.
@@ -172,6 +179,15 @@ pub fn match_config(args: &Args) -> anyhow::Result<MatchConfig> {
     if sprt.is_some() && engines.len() != 2 {
         bail!("--sprt needs exactly two engines");
     }
+    let tc = time_control(args)?;
+    for e in &engines {
+        if e.proto == Some(spec::Proto::Xboard) {
+            if args.game != "chess" {
+                bail!("{}: proto=xboard engines play chess only", e.name);
+            }
+            xboard::tc_commands(tc).map_err(|why| anyhow::anyhow!("{}: {why}", e.name))?;
+        }
+    }
     let adjudication = match &args.adjudicate {
         Some(a) => Adjudication::parse(a)?,
         None => Adjudication::default(),
@@ -179,7 +195,7 @@ pub fn match_config(args: &Args) -> anyhow::Result<MatchConfig> {
     Ok(MatchConfig {
         engines,
         game: GameConfig {
-            tc: time_control(args)?,
+            tc,
             overhead: Duration::from_millis(args.move_overhead),
             hang_margin: Duration::from_millis(args.hang_margin),
             untimed_wait: Duration::from_millis(args.untimed_wait),

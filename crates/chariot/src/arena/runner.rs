@@ -3,9 +3,10 @@
 //! happened to finish first), and a live progress line. When an SPRT decides, the match
 //! stops at that game: games still running are finished by their engines but not counted.
 
-use super::engine::{Engine, EngineError};
+use super::engine::EngineError;
 use super::game::{play, GameConfig, GameRecord, Seat};
 use super::pgn::{write_game, PgnHeader};
+use super::player::Player;
 use super::schedule::Pairing;
 use super::spec::EngineSpec;
 use super::stats::{Sprt, SprtVerdict};
@@ -103,7 +104,7 @@ pub fn run_match<G: Game>(
             let tx = tx.clone();
             let (next, stop, counted) = (&next, &stop, &counted);
             scope.spawn(move || {
-                let mut slots: Vec<Option<Engine>> = cfg.engines.iter().map(|_| None).collect();
+                let mut slots: Vec<Option<Player>> = cfg.engines.iter().map(|_| None).collect();
                 loop {
                     if stop.load(Ordering::SeqCst) {
                         break;

@@ -147,6 +147,8 @@ pub enum Proto {
     UciFsf,
     /// Pikafish-style xiangqi engines: no variant option, ranks 0–9.
     UciPika,
+    /// The xboard protocol (CECP), chess only: phalanx, sjeng, gnuchess in Debian.
+    Xboard,
 }
 
 impl Proto {
@@ -163,7 +165,7 @@ impl Proto {
     /// How moves are written to and read from this engine.
     pub fn move_style(self) -> MoveStyle {
         match self {
-            Proto::Uci | Proto::UciPika => MoveStyle::Coord,
+            Proto::Uci | Proto::UciPika | Proto::Xboard => MoveStyle::Coord,
             Proto::UciFsf => MoveStyle::CoordOneBased,
         }
     }
@@ -190,7 +192,7 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    /// Parses `name=A,cmd="…",option.Hash=16,dir=…,proto=uci|uci-fsf|uci-pika`.
+    /// Parses `name=A,cmd="…",option.Hash=16,dir=…,proto=uci|uci-fsf|uci-pika|xboard`.
     pub fn parse(text: &str) -> Result<EngineSpec, SpecError> {
         let what = "--engine";
         let mut name = None;
@@ -212,6 +214,7 @@ impl EngineSpec {
                         "uci" => Proto::Uci,
                         "uci-fsf" => Proto::UciFsf,
                         "uci-pika" => Proto::UciPika,
+                        "xboard" | "cecp" => Proto::Xboard,
                         _ => return Err(SpecError::BadValue { key: k, value: v }),
                     })
                 }
@@ -281,7 +284,7 @@ mod tests {
             Err(SpecError::UnknownKey { .. })
         ));
         assert!(matches!(
-            EngineSpec::parse("cmd=x,proto=xboard"),
+            EngineSpec::parse("cmd=x,proto=winboard"),
             Err(SpecError::BadValue { .. })
         ));
         assert!(matches!(
@@ -306,5 +309,11 @@ mod tests {
         );
         assert_eq!(Proto::default_for("chess").move_style(), MoveStyle::Coord);
         assert_eq!(Proto::UciPika.move_style(), MoveStyle::Coord);
+        assert_eq!(
+            EngineSpec::parse("cmd=/usr/games/phalanx,proto=xboard")
+                .unwrap()
+                .proto,
+            Some(Proto::Xboard)
+        );
     }
 }

@@ -91,7 +91,8 @@ impl TimeControl {
     }
 }
 
-fn fmt_secs(d: Duration) -> String {
+/// Seconds as the PGN tag writes them: `0.1`, `2`, `0.05`.
+pub(crate) fn fmt_secs(d: Duration) -> String {
     let s = format!("{:.3}", d.as_secs_f64());
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
@@ -143,6 +144,11 @@ impl Clocks {
             moves_made: [0; 2],
             overhead,
         }
+    }
+
+    /// The time control these clocks run.
+    pub fn time_control(&self) -> TimeControl {
+        self.tc
     }
 
     /// Time left on a side's clock (zero without a clock).
