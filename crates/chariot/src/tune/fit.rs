@@ -204,6 +204,7 @@ mod tests {
             Adam {
                 rate: 2.0,
                 epochs: 3000,
+                min_count: 1,
             },
             &mut |_, e| last = e,
         );

@@ -165,9 +165,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     };
     match args.game {
         GameKind::Chess => run_game::<chess::Position>(&args),
-        // Becomes `run_game::<xiangqi::Position>(&args)` once xiangqi implements
-        // `game::Tunable`; nothing else in the pipeline is game-specific.
-        GameKind::Xiangqi => bail!("the xiangqi evaluation does not implement game::Tunable yet"),
+        GameKind::Xiangqi => run_game::<xiangqi::Position>(&args),
     }
 }
 
