@@ -35,6 +35,7 @@ ROW_LIST=(
   "stockfish Elo 1320|chess|cmd=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=1320"
   "stockfish Elo 1600|chess|cmd=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=1600"
   "stockfish Elo 2000|chess|cmd=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=2000"
+  "stockfish Elo 2200|chess|cmd=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=2200"
   "stockfish Elo 2400|chess|cmd=/usr/games/stockfish,option.UCI_LimitStrength=true,option.UCI_Elo=2400"
   "phalanx|chess|cmd=/usr/games/phalanx,proto=xboard"
   "sjeng|chess|cmd=/usr/games/sjeng,proto=xboard"
@@ -46,6 +47,7 @@ ROW_LIST=(
   "fairy-stockfish Skill 0|xiangqi|cmd=/usr/games/fairy-stockfish,option.Skill Level=0"
   "fairy-stockfish Skill 5|xiangqi|cmd=/usr/games/fairy-stockfish,option.Skill Level=5"
   "fairy-stockfish Skill 10|xiangqi|cmd=/usr/games/fairy-stockfish,option.Skill Level=10"
+  "fairy-stockfish Skill 15|xiangqi|cmd=/usr/games/fairy-stockfish,option.Skill Level=15"
   "fairy-stockfish full|xiangqi|cmd=/usr/games/fairy-stockfish"
 )
 
