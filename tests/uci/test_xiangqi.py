@@ -62,6 +62,36 @@ class XiangqiSession(unittest.TestCase):
         finally:
             self.assertEqual(engine.close(), 0)
 
+    def test_full_game_to_its_end_refereed_by_pyffish(self):
+        """A whole game, each side on its own engine process, until pyffish says it is over
+        (mate, stalemate, repetition or perpetual check/chase); every move checked."""
+        red, black = Engine(), Engine()
+        try:
+            for engine in (red, black):
+                engine.handshake()
+                engine.send("setoption name UCI_Variant value xiangqi")
+            # A few fixed opening moves so the two engines do not repeat a known line.
+            moves = ["h3e3", "h10g8", "h1g3", "i10h10"]
+            result = None
+            for ply in range(600):
+                legal = pyffish.legal_moves("xiangqi", START, moves)
+                ended, value = pyffish.is_optional_game_end("xiangqi", START, moves)
+                if not legal or ended:
+                    result = pyffish.game_result("xiangqi", START, moves) if not legal else value
+                    break
+                engine = red if len(moves) % 2 == 0 else black
+                engine.send("position startpos moves " + " ".join(moves))
+                engine.send("go movetime 15")
+                best = engine.bestmove()
+                self.assertIn(best, legal, f"after {moves}")
+                moves.append(best)
+            self.assertIsNotNone(result, f"no result after {len(moves)} plies")
+            print(f"\n  xiangqi full game: {len(moves)} plies, result {result}", end=" ")
+            self.check_board(red, moves, lambda m: m)
+        finally:
+            self.assertEqual(red.close(), 0)
+            self.assertEqual(black.close(), 0)
+
     def test_pikafish_convention(self):
         engine = Engine("--game", "xiangqi")
         try:
