@@ -1,5 +1,6 @@
 //! The board state that one move changes: pieces, rights, clocks, the incremental
-//! Polyglot hash and the incremental material + piece-square sums.
+//! Polyglot hash, the pawn key of the evaluation's pawn cache and the incremental material +
+//! piece-square sums.
 //!
 //! `Board` is `Copy` (about 230 bytes): the position keeps a stack of earlier boards
 //! (copy-make), which also serves unmake and repetition detection.
@@ -72,6 +73,13 @@ const CASTLE_KEEP: [u8; 64] = {
     t
 };
 
+/// All ones for a pawn, zero otherwise: the pawn key takes a piece's key through it, so
+/// every move updates it without a branch.
+#[inline]
+fn pawn_mask(p: Piece) -> u64 {
+    u64::from(p.kind == PieceKind::Pawn).wrapping_neg()
+}
+
 /// Everything about a position except its history.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Board {
@@ -89,6 +97,8 @@ pub(crate) struct Board {
     /// scans never look past a null move.
     pub(crate) plies_from_null: u16,
     pub(crate) hash: u64,
+    /// Zobrist key of the pawns alone (both colours), for the evaluation's pawn cache.
+    pub(crate) pawn_key: u64,
     /// Material + piece-square sum, White minus Black, as (midgame, endgame).
     pub(crate) psq: (i32, i32),
     pub(crate) phase: i32,
@@ -108,6 +118,7 @@ impl Board {
             fullmove: 1,
             plies_from_null: 0,
             hash: 0,
+            pawn_key: 0,
             psq: (0, 0),
             phase: 0,
             checkers: Bitboard::EMPTY,
@@ -177,7 +188,9 @@ impl Board {
         self.kinds[p.kind.index()] |= bb;
         self.colors[p.color.index()] |= bb;
         self.squares[sq.index()] = Some(p);
-        self.hash ^= PIECE_KEYS[p.index()][sq.index()];
+        let key = PIECE_KEYS[p.index()][sq.index()];
+        self.hash ^= key;
+        self.pawn_key ^= key & pawn_mask(p);
         let (mg, eg) = SIGNED[p.index()][sq.index()];
         self.psq.0 += mg;
         self.psq.1 += eg;
@@ -190,7 +203,9 @@ impl Board {
         self.kinds[p.kind.index()] ^= bb;
         self.colors[p.color.index()] ^= bb;
         self.squares[sq.index()] = None;
-        self.hash ^= PIECE_KEYS[p.index()][sq.index()];
+        let key = PIECE_KEYS[p.index()][sq.index()];
+        self.hash ^= key;
+        self.pawn_key ^= key & pawn_mask(p);
         let (mg, eg) = SIGNED[p.index()][sq.index()];
         self.psq.0 -= mg;
         self.psq.1 -= eg;
@@ -205,7 +220,9 @@ impl Board {
         self.squares[from.index()] = None;
         self.squares[to.index()] = Some(p);
         let keys = &PIECE_KEYS[p.index()];
-        self.hash ^= keys[from.index()] ^ keys[to.index()];
+        let key = keys[from.index()] ^ keys[to.index()];
+        self.hash ^= key;
+        self.pawn_key ^= key & pawn_mask(p);
         let table = &SIGNED[p.index()];
         self.psq.0 += table[to.index()].0 - table[from.index()].0;
         self.psq.1 += table[to.index()].1 - table[from.index()].1;
@@ -318,6 +335,18 @@ impl Board {
         }
         if self.side == Color::White {
             h ^= TURN_KEY;
+        }
+        h
+    }
+
+    /// The pawn key computed from scratch.
+    pub(crate) fn compute_pawn_key(&self) -> u64 {
+        let mut h = 0;
+        for color in Color::ALL {
+            let pawn = Piece::new(color, PieceKind::Pawn);
+            for sq in self.pieces(color, PieceKind::Pawn) {
+                h ^= PIECE_KEYS[pawn.index()][sq.index()];
+            }
         }
         h
     }

@@ -146,6 +146,11 @@ impl Position {
             "incremental hash"
         );
         debug_assert_eq!(
+            self.board.pawn_key,
+            self.board.compute_pawn_key(),
+            "incremental pawn key"
+        );
+        debug_assert_eq!(
             (self.board.psq, self.board.phase),
             self.board.compute_psq(),
             "incremental evaluation"

@@ -11,6 +11,7 @@ mod endgame;
 pub(crate) mod features;
 mod king;
 mod masks;
+mod pawn_cache;
 mod pawns;
 mod pieces;
 mod threats;
@@ -64,6 +65,7 @@ pub(crate) trait Sink {
 }
 
 /// The engine's sink: adds weights up, White minus Black.
+#[derive(Default)]
 struct Sum {
     mg: i32,
     eg: i32,
@@ -159,12 +161,24 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Every term outside material and piece-square tables.
+/// Every term outside material and piece-square tables, from scratch.
 fn positional<S: Sink>(b: &Board, s: &mut S) {
     let mut ctx = Ctx::new(b);
     pawns::eval(&ctx, s);
     pieces::eval(&mut ctx, s);
     king::eval(&ctx, s);
+    threats::eval(&ctx, s);
+    s.add(b.side, features::MISC, 1);
+}
+
+/// The same sum as [`positional`], with the pawn-only terms and the kings' shelter taken
+/// from the pawn cache.
+fn positional_cached(b: &Board, s: &mut Sum) {
+    let mut ctx = Ctx::new(b);
+    let passed = pawn_cache::probe(&ctx, b.pawn_key, s);
+    pawns::passers(&ctx, s, passed);
+    pieces::eval(&mut ctx, s);
+    king::attack(&ctx, s);
     threats::eval(&ctx, s);
     s.add(b.side, features::MISC, 1);
 }
@@ -198,6 +212,16 @@ impl Position {
             mg: b.psq.0,
             eg: b.psq.1,
         };
+        positional_cached(b, &mut sum);
+        finish(b, sum.mg, sum.eg)
+    }
+
+    /// [`Position::eval_white`] computed from scratch: no pawn cache, material and
+    /// piece-square sums recounted. The two must always agree (tests compare them).
+    pub fn eval_white_from_scratch(&self) -> i32 {
+        let b = &self.board;
+        let mut sum = Sum::default();
+        material_and_squares(b, &mut sum);
         positional(b, &mut sum);
         finish(b, sum.mg, sum.eg)
     }

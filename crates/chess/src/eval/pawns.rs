@@ -1,6 +1,9 @@
 //! Pawn structure and passed pawns: passed by rank, king proximity to the passer's path,
 //! the unstoppable passer of a pawn race, isolated, doubled, backward, supported and
 //! side-by-side pawns.
+//!
+//! [`structure`] depends on the pawns alone (the pawn cache keeps its sum); [`passers`]
+//! adds what also depends on the kings and the other pieces.
 
 use super::features::{
     at, PAWN_CONNECTED, PAWN_PASSED, PAWN_PASSED_KING, PAWN_PHALANX, PAWN_RACE, PAWN_STRUCTURE,
@@ -12,6 +15,14 @@ use crate::types::{Color, PieceKind, Square};
 
 /// Scores both sides' pawns.
 pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
+    let passed = structure(ctx, s);
+    passers(ctx, s, passed);
+}
+
+/// Scores the terms that depend on the pawns only (passed pawns by rank included) and
+/// returns both sides' passed pawns.
+pub(crate) fn structure<S: Sink>(ctx: &Ctx, s: &mut S) -> u64 {
+    let mut passed = 0;
     for us in Color::ALL {
         let (u, t) = (us.index(), us.flip().index());
         let ours = ctx.pawns[u];
@@ -43,16 +54,29 @@ pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
                 s.add(us, PAWN_STRUCTURE + at::BACKWARD, 1);
             }
             if PASSED[u][i] & theirs == 0 && FORWARD[u][i] & ours == 0 {
-                passer(ctx, s, us, sq, r);
+                s.add(us, PAWN_PASSED + r, 1);
+                passed |= 1u64 << i;
             }
         }
     }
+    passed
 }
 
-/// A passed pawn of `us` on `sq`, on relative rank `r` (1..=6).
+/// Scores the passed pawns in `passed` (both sides') for what depends on more than pawns.
+pub(crate) fn passers<S: Sink>(ctx: &Ctx, s: &mut S, passed: u64) {
+    for sq in Bitboard(passed) {
+        let us = if ctx.pawns[0] & 1u64 << sq.index() != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        passer(ctx, s, us, sq, relative_rank(us, sq));
+    }
+}
+
+/// A passed pawn of `us` on `sq`, on relative rank `r` (1..=6): king proximity and race.
 fn passer<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, sq: Square, r: usize) {
     let them = us.flip();
-    s.add(us, PAWN_PASSED + r, 1);
     let stop = push(us, sq);
     // Kings matter more the further the pawn has come.
     let weight = r as i32 - 1;

@@ -3,6 +3,7 @@
 
 mod differential;
 mod eval;
+mod eval_cache;
 mod fen;
 mod notation;
 mod perft;
