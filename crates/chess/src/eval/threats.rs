@@ -20,10 +20,10 @@ pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
             if victims == 0 {
                 continue;
             }
+            // most sets are empty: test before counting
             let mut add = |w: usize, set: u64| {
-                let n = set.count_ones() as i32;
-                if n != 0 {
-                    s.add(us, w, n);
+                if set != 0 {
+                    s.add(us, w, set.count_ones() as i32);
                 }
             };
             add(THREAT_HANGING + k, victims & hanging);
