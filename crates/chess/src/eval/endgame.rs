@@ -144,7 +144,7 @@ fn mating_material(b: &Board, c: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Position;
+    use crate::eval::testing::random_game;
 
     /// The fast exit of `scale` never hides a rule: wherever it fires, the rules say
     /// "no scaling" too. Checked along random games from endgames and middlegames.
@@ -161,8 +161,7 @@ mod tests {
         let (mut fast, mut slow) = (0, 0);
         for fen in starts {
             for _ in 0..20 {
-                let mut p = Position::parse_fen(fen).unwrap();
-                for _ in 0..60 {
+                random_game(fen, 60, &mut seed, |p| {
                     for strong in Color::ALL {
                         if no_rule_applies(&p.board, strong) {
                             fast += 1;
@@ -171,15 +170,7 @@ mod tests {
                             slow += 1;
                         }
                     }
-                    let moves = p.legal();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    p.play(moves.as_slice()[(seed % moves.len() as u64) as usize]);
-                }
+                });
             }
         }
         assert!(

@@ -14,6 +14,8 @@ mod masks;
 mod pawn_cache;
 mod pawns;
 mod pieces;
+#[cfg(test)]
+mod testing;
 mod threats;
 mod tune;
 pub mod weights;

@@ -89,40 +89,26 @@ fn lookup(ctx: &Ctx, entry: &mut Entry, sum: &mut Sum) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use crate::position::Position;
+    use crate::eval::testing::random_game;
 
     #[test]
     fn the_pawn_key_follows_make_and_unmake() {
-        let mut p = Position::parse_fen(
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
-        )
-        .unwrap();
-        let start = p.board.pawn_key;
-        assert_eq!(start, p.board.compute_pawn_key());
-        assert_ne!(start, 0);
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10";
         let mut seed = 0x1234_5678_9ABC_DEF1u64;
-        let mut played = 0;
-        for _ in 0..200 {
-            let moves = p.legal();
-            if moves.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            p.play(moves.as_slice()[(seed % moves.len() as u64) as usize]);
-            played += 1;
+        let (mut p, played) = random_game(fen, 200, &mut seed, |p| {
             assert_eq!(p.board.pawn_key, p.board.compute_pawn_key(), "{p}");
-        }
+        });
+        assert!(played > 20);
         for _ in 0..played {
             p.undo();
         }
-        assert_eq!(p.board.pawn_key, start);
+        let start = p.board.pawn_key;
+        assert_eq!(start, p.board.compute_pawn_key());
+        assert_ne!(start, 0);
         // a knight move leaves the pawn key alone, a pawn move changes it
-        let before = p.board.pawn_key;
         p.play(p.parse_uci("c3b1").unwrap());
-        assert_eq!(p.board.pawn_key, before);
+        assert_eq!(p.board.pawn_key, start);
         p.play(p.parse_uci("b4b3").unwrap());
-        assert_ne!(p.board.pawn_key, before);
+        assert_ne!(p.board.pawn_key, start);
     }
 }
