@@ -2,7 +2,7 @@
 //! values, and how a `setoption` changes them.
 
 use crate::engine::plain::Mode;
-use search::strength::{ELO_MIN, ELO_PER_LEVEL, FULL_LEVEL};
+use search::strength::{ELO_MAX, ELO_MIN, FULL_LEVEL};
 use search::{Options, Strength};
 use std::time::Duration;
 use thiserror::Error;
@@ -46,8 +46,6 @@ pub const MULTIPV_MAX: usize = 256;
 pub const OVERHEAD_MAX: u64 = 5000;
 /// Deepest plain alpha-beta search (`AlphaBeta Depth`); deeper takes minutes a move.
 pub const ALPHABETA_DEPTH_MAX: u32 = 12;
-/// Highest UCI_Elo: the strength at which the weakest handicap disappears.
-pub const ELO_MAX: u32 = ELO_MIN + FULL_LEVEL as u32 * ELO_PER_LEVEL;
 
 /// Every option's value in one session (shared by both games when the variant changes).
 #[derive(Clone, Debug, PartialEq, Eq)]
