@@ -41,19 +41,24 @@ async function api(method, path, body) {
   return data;
 }
 
+let inflight = Promise.resolve(null); // the request `busy` refers to
+
 async function act(method, path, body) {
   if (busy) return null;
   busy = true;
-  try {
-    const s = await api(method, path, body);
-    setState(s);
-    return s;
-  } catch (e) {
-    toast(e.message, true);
-    return null;
-  } finally {
-    busy = false;
-  }
+  inflight = (async () => {
+    try {
+      const s = await api(method, path, body);
+      setState(s);
+      return s;
+    } catch (e) {
+      toast(e.message, true);
+      return null;
+    } finally {
+      busy = false;
+    }
+  })();
+  return inflight;
 }
 
 function gamePath(suffix) {
@@ -62,6 +67,9 @@ function gamePath(suffix) {
 
 // `from`: nothing (the standard start), {fen} or {record} (a pasted PGN / move list).
 async function newGame(from) {
+  // A new game or a loaded position is never dropped for a request still in flight (a
+  // quick "New game" then "Load"): it waits for that request and then replaces its result.
+  while (busy) await inflight;
   const body = { game: $("sel-game").value, side: $("sel-side").value, level: $("sel-level").value, ...(from || {}) };
   selected = null;
   userFlip = false;
