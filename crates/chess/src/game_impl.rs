@@ -167,6 +167,10 @@ impl Game for Position {
         self.see_ge_impl(mv, threshold)
     }
 
+    fn may_give_check(&self, mv: Move) -> bool {
+        Position::may_give_check(self, mv)
+    }
+
     fn null_move_ok(&self) -> bool {
         let b = &self.board;
         let us = b.colors[b.side.index()];

@@ -25,6 +25,7 @@ mod error;
 mod eval;
 mod fen;
 mod game_impl;
+mod gives_check;
 mod movegen;
 mod moves;
 mod notation;

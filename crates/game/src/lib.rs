@@ -140,6 +140,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Static exchange evaluation: whether `mv` wins at least `threshold` centipawns
     /// after the best sequence of recaptures on its destination square.
     fn see_ge(&self, mv: Self::Move, threshold: Score) -> bool;
+    /// Whether `mv` (legal here) may give check: `false` only when it surely does not.
+    /// Lets the search drop a pruned quiet move without playing it (moves that give check
+    /// are never pruned). The default, always `true`, is correct for every game.
+    fn may_give_check(&self, _mv: Self::Move) -> bool {
+        true
+    }
     /// Whether null-move pruning is reasonably safe here (zugzwang unlikely:
     /// e.g. the side to move has pieces besides pawns/king).
     fn null_move_ok(&self) -> bool;

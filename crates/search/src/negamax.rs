@@ -154,6 +154,9 @@ impl<G: Game> Worker<'_, G> {
                 };
             }
 
+            if prunable && !self.pos.may_give_check(mv) {
+                continue;
+            }
             let code = G::encode(mv);
             self.stack[ply].code = code;
             self.pos.make(mv);

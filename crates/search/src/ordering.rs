@@ -140,12 +140,17 @@ impl<M: Copy + Default + Eq> Picker<M> {
         if self.next >= len {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..len {
-            if self.scores[i] > self.scores[best] {
+        // The first highest score wins ties. The best score is kept in a register and the
+        // slice bounds are checked once: this scan is the hottest loop of the picker.
+        let remaining = &self.scores[self.next..len];
+        let (mut best, mut best_score) = (0, remaining[0]);
+        for (i, &score) in remaining.iter().enumerate().skip(1) {
+            if score > best_score {
                 best = i;
+                best_score = score;
             }
         }
+        let best = self.next + best;
         let moves = self.moves.as_mut_slice();
         moves.swap(self.next, best);
         self.scores.swap(self.next, best);

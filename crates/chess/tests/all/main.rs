@@ -5,6 +5,7 @@ mod differential;
 mod eval;
 mod eval_cache;
 mod fen;
+mod gives_check;
 mod notation;
 mod perft;
 mod properties;
