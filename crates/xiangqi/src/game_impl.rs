@@ -92,6 +92,9 @@ impl Game for Position {
     fn see_ge(&self, mv: Move, threshold: Score) -> bool {
         self.see_at_least(mv, threshold)
     }
+    fn may_give_check(&self, mv: Move) -> bool {
+        self.gives_check(mv)
+    }
     fn null_move_ok(&self) -> bool {
         !self.in_check && self.has_major_pieces(self.stm)
     }

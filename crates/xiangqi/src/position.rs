@@ -227,6 +227,15 @@ impl Position {
         k < SQUARES && self.attacked_after(k, color.flip(), NO_SQ, NO_SQ, Piece::NONE)
     }
 
+    /// Whether the legal move `mv` gives check, decided without playing it.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let enemy = self.kings[self.stm.flip().index()];
+        let (from, to) = (mv.from().index(), mv.to().index());
+        enemy < SQUARES
+            && from < SQUARES
+            && self.attacked_after(enemy, self.stm, from, to, self.board[from])
+    }
+
     /// Whether `sq` would be attacked by `them` (as a general is: chariots, cannons, horses,
     /// soldiers, and the facing general) after a piece `mover` goes from `from` to `to`.
     /// Advisors and elephants can never reach the other palace, so they are not looked at.
