@@ -1,4 +1,5 @@
-//! What a thread learns about quiet moves while it searches: killers, history, counter-moves.
+//! What a thread learns about moves while it searches: killers, history of quiet and of
+//! noisy moves, counter-moves.
 //!
 //! Tables are indexed by the move's 16-bit TT code (`Game::encode`), which for both games
 //! packs from- and to-square, so the search needs no game-specific indexing.
@@ -12,6 +13,8 @@ const CODES: usize = 1 << 16;
 pub struct History {
     /// Butterfly history per side: how often a quiet move caused a cutoff.
     butterfly: Vec<i16>,
+    /// Capture history per side: the same for noisy moves (captures, promotions).
+    captures: Vec<i16>,
     /// Two killer moves (codes) per ply: quiet moves that caused a cutoff at that ply.
     killers: Vec<[u16; 2]>,
     /// The quiet reply (code) that last refuted the previous move (code).
@@ -22,6 +25,7 @@ impl Default for History {
     fn default() -> Self {
         History {
             butterfly: vec![0; 2 * CODES],
+            captures: vec![0; 2 * CODES],
             killers: vec![[0; 2]; MAX_PLY + 8],
             counters: vec![0; CODES],
         }
@@ -32,6 +36,7 @@ impl History {
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.butterfly.fill(0);
+        self.captures.fill(0);
         self.counters.fill(0);
         self.clear_killers();
     }
@@ -48,12 +53,33 @@ impl History {
     }
 
     /// Adjusts a history score towards ±HISTORY_MAX ("gravity": big scores move less).
+    /// History of a noisy move (capture or promotion) by side and move code.
+    #[inline]
+    pub fn capture_score(&self, side: Side, code: u16) -> i32 {
+        self.captures[side.index() * CODES + code as usize] as i32
+    }
+
     #[inline]
     fn update(&mut self, side: Side, code: u16, bonus: i32) {
-        let slot = &mut self.butterfly[side.index() * CODES + code as usize];
-        let old = *slot as i32;
-        let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
-        *slot = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        gravity(
+            &mut self.butterfly[side.index() * CODES + code as usize],
+            bonus,
+        );
+    }
+
+    /// After a beta cutoff: `best` (the noisy move that cut, or 0 when a quiet move cut)
+    /// gains, every other noisy move `tried` before it loses.
+    pub fn noisy_cutoff(&mut self, side: Side, depth: i32, best: u16, tried: &[u16]) {
+        let bonus = history_bonus(depth);
+        let base = side.index() * CODES;
+        if best != 0 {
+            gravity(&mut self.captures[base + best as usize], bonus);
+        }
+        for &code in tried {
+            if code != best {
+                gravity(&mut self.captures[base + code as usize], -bonus);
+            }
+        }
     }
 
     /// The two killers at `ply`.
@@ -97,6 +123,15 @@ impl History {
     }
 }
 
+/// Moves a history entry by `bonus`, less the more it already holds ("gravity"), so
+/// entries stay within ±HISTORY_MAX and recent results weigh more than old ones.
+#[inline]
+fn gravity(slot: &mut i16, bonus: i32) {
+    let old = *slot as i32;
+    let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+    *slot = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +149,19 @@ mod tests {
         assert_eq!(h.killers(3), [200, 100]);
         h.cutoff(Side::White, 3, 5, 200, 0, &[]);
         assert_eq!(h.killers(3), [200, 100], "a killer is not duplicated");
+    }
+
+    #[test]
+    fn noisy_cutoffs_raise_the_capture_and_lower_the_others() {
+        let mut h = History::default();
+        h.noisy_cutoff(Side::White, 6, 300, &[100, 300]);
+        assert!(h.capture_score(Side::White, 300) > 0);
+        assert!(h.capture_score(Side::White, 100) < 0);
+        assert_eq!(h.score(Side::White, 300), 0, "quiet history is separate");
+        h.noisy_cutoff(Side::White, 6, 0, &[300]);
+        assert!(h.capture_score(Side::White, 300) < history_bonus(6));
+        h.clear();
+        assert_eq!(h.capture_score(Side::White, 100), 0);
     }
 
     #[test]

@@ -15,6 +15,8 @@ use game::{is_mate_score, mate_in, mated_in, Game, Score, INFINITY, MATE_BOUND};
 
 /// Quiet moves remembered per node for the history malus.
 const MAX_QUIETS: usize = 64;
+/// Noisy moves remembered per node for the capture-history malus.
+const MAX_NOISIES: usize = 32;
 
 impl<G: Game> Worker<'_, G> {
     /// Searches the node at `ply` (≥ 1) to `depth` in the window `(alpha, beta)`.
@@ -134,9 +136,17 @@ impl<G: Game> Worker<'_, G> {
         let mut moves_done = 0usize;
         let mut quiets = [0u16; MAX_QUIETS];
         let mut quiet_count = 0usize;
+        let mut noisies = [0u16; MAX_NOISIES];
+        let mut noisy_count = 0usize;
 
         while let Some((mv, stage)) = picker.next() {
             let quiet = matches!(stage, Stage::Quiet | Stage::Refutation);
+            // The TT move's kind is not in its stage; the history needs it.
+            let noisy = match stage {
+                Stage::Tt => self.pos.is_noisy(mv),
+                Stage::GoodNoisy | Stage::BadNoisy => true,
+                Stage::Quiet | Stage::Refutation => false,
+            };
             // Steps 4–6 prune only once a move that does not lose to mate is in hand,
             // and never a move that gives check (decided after making it).
             let mut prunable = false;
@@ -209,7 +219,10 @@ impl<G: Game> Worker<'_, G> {
                         self.pv_update(ply, mv);
                     }
                     if value >= beta {
-                        if quiet {
+                        if noisy {
+                            self.history
+                                .noisy_cutoff(side, depth, code, &noisies[..noisy_count]);
+                        } else {
                             self.history.cutoff(
                                 side,
                                 ply,
@@ -218,13 +231,20 @@ impl<G: Game> Worker<'_, G> {
                                 previous,
                                 &quiets[..quiet_count],
                             );
+                            self.history
+                                .noisy_cutoff(side, depth, 0, &noisies[..noisy_count]);
                         }
                         break;
                     }
                     alpha = value;
                 }
             }
-            if quiet && quiet_count < MAX_QUIETS {
+            if noisy {
+                if noisy_count < MAX_NOISIES {
+                    noisies[noisy_count] = code;
+                    noisy_count += 1;
+                }
+            } else if quiet_count < MAX_QUIETS {
                 quiets[quiet_count] = code;
                 quiet_count += 1;
             }

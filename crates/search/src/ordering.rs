@@ -14,6 +14,9 @@ const KILLER_1: i32 = 1_000_002;
 const KILLER_2: i32 = 1_000_001;
 const COUNTER: i32 = 1_000_000;
 const BAD_NOISY: i32 = -1_000_000;
+/// Capture history is added to MVV-LVA divided by this: at most ±1024, about the MVV-LVA
+/// step of a pawn more or less captured in chess, so it reorders captures of similar value.
+const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 
 /// Scores of the ordering stages, so the search can tell which kind of move it got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +87,7 @@ impl<M: Copy + Default + Eq> Picker<M> {
                 } else {
                     BAD_NOISY
                 };
-                base + pos.mvv_lva(mv)
+                base + pos.mvv_lva(mv) + history.capture_score(side, code) / CAPTURE_HISTORY_DIVISOR
             } else if code == killers[0] {
                 KILLER_1
             } else if code == killers[1] {
