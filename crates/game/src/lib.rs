@@ -6,11 +6,13 @@
 //! stays behind this trait.
 #![deny(missing_docs)]
 
+mod check_prediction;
 mod movelist;
 mod outcome;
 mod score;
 mod tune;
 
+pub use check_prediction::{verify_check_prediction, CheckPredictionCount};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use outcome::{EndReason, Outcome, Verdict};
 pub use score::{

@@ -52,13 +52,13 @@ impl History {
         self.butterfly[side.index() * CODES + code as usize] as i32
     }
 
-    /// Adjusts a history score towards ±HISTORY_MAX ("gravity": big scores move less).
     /// History of a noisy move (capture or promotion) by side and move code.
     #[inline]
     pub fn capture_score(&self, side: Side, code: u16) -> i32 {
         self.captures[side.index() * CODES + code as usize] as i32
     }
 
+    /// Adjusts a quiet move's history score (see [`gravity`]).
     #[inline]
     fn update(&mut self, side: Side, code: u16, bonus: i32) {
         gravity(

@@ -148,7 +148,8 @@ impl<G: Game> Worker<'_, G> {
                 Stage::Quiet | Stage::Refutation => false,
             };
             // Steps 4–6 prune only once a move that does not lose to mate is in hand,
-            // and never a move that gives check (decided after making it).
+            // and never a move that gives check (decided before making it when the game's
+            // `may_give_check` is sure, else after).
             let mut prunable = false;
             if pruning && !in_check && best > -MATE_BOUND {
                 prunable = if quiet {
