@@ -14,7 +14,7 @@ fn mix(mut x: u64) -> u64 {
 }
 
 fn key(mv: u8) -> u64 {
-    mix(mv as u64 * 0x9E37_79B9_7F4A_7C15 + 17)
+    mix((mv as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) + 17)
 }
 
 /// A position of the toy game.
