@@ -14,13 +14,13 @@ pub struct CheckPredictionCount {
 
 /// Walks the legal move tree of `pos` to `depth`, playing every move and comparing
 /// [`Game::may_give_check`] with [`Game::in_check`] afterwards. A prediction may never say
-/// `false` for a move that checks; for moves where `exact(pos, mv)` holds it must also never
+/// `false` for a move that checks; for moves where `exact(mv)` holds it must also never
 /// say `true` for a move that does not. Returns the counts, or the first wrong prediction
 /// (position as FEN, then the move). Leaves `pos` as it found it.
 pub fn verify_check_prediction<G: Game>(
     pos: &mut G,
     depth: u32,
-    exact: &impl Fn(&G, G::Move) -> bool,
+    exact: &impl Fn(G::Move) -> bool,
 ) -> Result<CheckPredictionCount, String> {
     let mut count = CheckPredictionCount::default();
     if depth == 0 {
@@ -28,7 +28,7 @@ pub fn verify_check_prediction<G: Game>(
     }
     for &mv in pos.legal_moves().iter() {
         let predicted = pos.may_give_check(mv);
-        let must_be_exact = exact(pos, mv);
+        let must_be_exact = exact(mv);
         pos.make(mv);
         let checks = pos.in_check();
         let below = verify_check_prediction(pos, depth - 1, exact);

@@ -15,7 +15,7 @@ fn check_prediction_matches_playing_the_move() {
         let fen = line.split(';').next().unwrap_or_default().trim();
         let mut pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let count =
-            verify_check_prediction(&mut pos, 3, &|_, _| true).unwrap_or_else(|e| panic!("{e}"));
+            verify_check_prediction(&mut pos, 3, &|_| true).unwrap_or_else(|e| panic!("{e}"));
         moves += count.moves;
         checks += count.checks;
     }

@@ -14,7 +14,7 @@ fn check_prediction_matches_playing_the_move() {
     {
         let fen = line.split(';').next().unwrap().trim();
         let mut pos = Position::parse_fen(fen).unwrap();
-        let exact = |_: &Position, mv: chess::Move| !mv.is_castling() && !mv.is_en_passant();
+        let exact = |mv: chess::Move| !mv.is_castling() && !mv.is_en_passant();
         let count = verify_check_prediction(&mut pos, 3, &exact).unwrap_or_else(|e| panic!("{e}"));
         moves += count.moves;
         checks += count.checks;
