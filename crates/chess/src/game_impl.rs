@@ -64,6 +64,10 @@ impl Game for Position {
         self.board.hash
     }
 
+    fn structure_key(&self) -> Option<u64> {
+        Some(self.board.pawn_key)
+    }
+
     fn explain_eval(&self) -> Vec<game::EvalTerm> {
         let terms = self.eval_terms();
         let blend = |t: crate::Tapered| crate::eval::taper(t.mg, t.eg, terms.phase, terms.scale);

@@ -148,6 +148,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn may_give_check(&self, _mv: Self::Move) -> bool {
         true
     }
+    /// A key of the slow-changing structure of the position (chess: its pawns), or `None`
+    /// when the game offers none. The search learns per key how far the static evaluation
+    /// tends to be off (correction history), so positions sharing a structure share the
+    /// correction.
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
     /// Whether null-move pruning is reasonably safe here (zugzwang unlikely:
     /// e.g. the side to move has pieces besides pawns/king).
     fn null_move_ok(&self) -> bool;

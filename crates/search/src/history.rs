@@ -1,11 +1,15 @@
 //! What a thread learns about moves while it searches: killers, history of quiet and of
-//! noisy moves, counter-moves.
+//! noisy moves, counter-moves, and how far the static evaluation tends to be off
+//! (correction history).
 //!
 //! Tables are indexed by the move's 16-bit TT code (`Game::encode`), which for both games
 //! packs from- and to-square, so the search needs no game-specific indexing.
 
-use crate::params::{history_bonus, HISTORY_MAX};
-use game::{Side, MAX_PLY};
+use crate::params::{
+    history_bonus, CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_MAX_WEIGHT, CORRECTION_SIZE,
+    HISTORY_MAX,
+};
+use game::{Score, Side, MAX_PLY};
 
 const CODES: usize = 1 << 16;
 
@@ -19,6 +23,9 @@ pub struct History {
     killers: Vec<[u16; 2]>,
     /// The quiet reply (code) that last refuted the previous move (code).
     counters: Vec<u16>,
+    /// Correction history per side and structure key: a running average of the search
+    /// score minus the static evaluation, in centipawns × `CORRECTION_GRAIN`.
+    correction: Vec<i32>,
 }
 
 impl Default for History {
@@ -28,6 +35,7 @@ impl Default for History {
             captures: vec![0; 2 * CODES],
             killers: vec![[0; 2]; MAX_PLY + 8],
             counters: vec![0; CODES],
+            correction: vec![0; 2 * CORRECTION_SIZE],
         }
     }
 }
@@ -38,6 +46,7 @@ impl History {
         self.butterfly.fill(0);
         self.captures.fill(0);
         self.counters.fill(0);
+        self.correction.fill(0);
         self.clear_killers();
     }
 
@@ -82,6 +91,23 @@ impl History {
         }
     }
 
+    /// The static evaluation `raw` corrected by what searches of positions with the same
+    /// structure `key` found.
+    #[inline]
+    pub fn corrected(&self, side: Side, key: u64, raw: Score) -> Score {
+        raw + self.correction[correction_index(side, key)] / CORRECTION_GRAIN
+    }
+
+    /// Learns that a search to `depth` found `diff` centipawns more than the (corrected)
+    /// static evaluation of a position with structure `key`.
+    pub fn update_correction(&mut self, side: Side, key: u64, depth: i32, diff: Score) {
+        let slot = &mut self.correction[correction_index(side, key)];
+        let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
+        let target = diff.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        let limit = CORRECTION_MAX * CORRECTION_GRAIN;
+        *slot = ((*slot * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
+    }
+
     /// The two killers at `ply`.
     #[inline]
     pub fn killers(&self, ply: usize) -> [u16; 2] {
@@ -123,6 +149,12 @@ impl History {
     }
 }
 
+/// Slot of `key` in the correction table of `side`.
+#[inline]
+fn correction_index(side: Side, key: u64) -> usize {
+    side.index() * CORRECTION_SIZE + (key as usize & (CORRECTION_SIZE - 1))
+}
+
 /// Moves a history entry by `bonus`, less the more it already holds ("gravity"), so
 /// entries stay within ±HISTORY_MAX and recent results weigh more than old ones.
 #[inline]
@@ -162,6 +194,32 @@ mod tests {
         assert!(h.capture_score(Side::White, 300) < history_bonus(6));
         h.clear();
         assert_eq!(h.capture_score(Side::White, 100), 0);
+    }
+
+    #[test]
+    fn corrections_follow_search_results_and_stay_bounded() {
+        let mut h = History::default();
+        assert_eq!(h.corrected(Side::White, 42, 10), 10);
+        for _ in 0..200 {
+            h.update_correction(Side::White, 42, 10, 30);
+        }
+        let c = h.corrected(Side::White, 42, 10) - 10;
+        assert!(
+            (25..=30).contains(&c),
+            "converges towards the difference: {c}"
+        );
+        assert_eq!(h.corrected(Side::Black, 42, 10), 10, "sides are separate");
+        assert_eq!(h.corrected(Side::White, 43, 10), 10, "keys are separate");
+        for _ in 0..1_000 {
+            h.update_correction(Side::White, 42, 30, -10_000);
+        }
+        let c = h.corrected(Side::White, 42, 0);
+        assert!(
+            (-CORRECTION_MAX..=-CORRECTION_MAX + 1).contains(&c),
+            "bounded: {c}"
+        );
+        h.clear();
+        assert_eq!(h.corrected(Side::White, 42, 0), 0);
     }
 
     #[test]

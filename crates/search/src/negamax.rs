@@ -64,23 +64,32 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
+        let side = self.pos.side_to_move();
         let raw_eval = if in_check {
             -INFINITY
         } else {
             hit.map_or_else(|| self.evaluate(), |h| h.eval)
         };
-        self.stack[ply].eval = raw_eval;
+        // The correction history's key; none when in check (no static evaluation) or in
+        // the plain search (which must return the exact minimax value).
+        let structure = if pruning && !in_check {
+            self.pos.structure_key()
+        } else {
+            None
+        };
+        let static_eval = structure.map_or(raw_eval, |k| self.history.corrected(side, k, raw_eval));
+        self.stack[ply].eval = static_eval;
         // The TT score is a better estimate than the static eval when its bound allows.
         let eval = match hit {
             Some(h) if !in_check && !is_mate_score(h.score) => match h.bound {
-                Bound::Lower if h.score > raw_eval => h.score,
-                Bound::Upper if h.score < raw_eval => h.score,
+                Bound::Lower if h.score > static_eval => h.score,
+                Bound::Upper if h.score < static_eval => h.score,
                 Bound::Exact => h.score,
-                _ => raw_eval,
+                _ => static_eval,
             },
-            _ => raw_eval,
+            _ => static_eval,
         };
-        let improving = !in_check && ply >= 2 && raw_eval > self.stack[ply - 2].eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
 
         if pruning && !PV && !in_check {
             // Step 1. Reverse futility pruning: far above beta, a quiet position stays there.
@@ -129,10 +138,10 @@ impl<G: Game> Worker<'_, G> {
             return verdict_score(self.pos.no_moves_verdict(), ply);
         }
 
-        let side = self.pos.side_to_move();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_code = 0u16;
+        let mut best_noisy = false;
         let mut moves_done = 0usize;
         let mut quiets = [0u16; MAX_QUIETS];
         let mut quiet_count = 0usize;
@@ -216,6 +225,7 @@ impl<G: Game> Worker<'_, G> {
                 best = value;
                 if value > alpha {
                     best_code = code;
+                    best_noisy = noisy;
                     if PV {
                         self.pv_update(ply, mv);
                     }
@@ -253,6 +263,20 @@ impl<G: Game> Worker<'_, G> {
 
         let bound = bound_of(best, original_alpha, beta);
         tt.store(key, ply, best_code, best, raw_eval, depth, bound);
+        // Teach the correction history how far the static evaluation was off, when the
+        // result says so: not after a capture won the node (the evaluation is not meant to
+        // see tactics), not from a bound on the wrong side of the evaluation.
+        if let Some(k) = structure {
+            let informative = match bound {
+                Bound::Lower => best > static_eval,
+                Bound::Upper => best < static_eval,
+                Bound::Exact => true,
+            };
+            if informative && !best_noisy && !is_mate_score(best) {
+                self.history
+                    .update_correction(side, k, depth, best - static_eval);
+            }
+        }
         best
     }
 

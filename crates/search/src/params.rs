@@ -84,6 +84,16 @@ pub const fn history_bonus(depth: i32) -> i32 {
     }
 }
 
+/// Correction-history entries per side (a power of two), indexed by the structure key.
+pub const CORRECTION_SIZE: usize = 16_384;
+/// Correction entries hold centipawns times this, so small differences accumulate.
+pub const CORRECTION_GRAIN: i32 = 256;
+/// A correction moves the static evaluation by at most this many centipawns.
+pub const CORRECTION_MAX: Score = 64;
+/// Weight (out of 256) of one search result in its correction entry: deeper results
+/// count more, up to this.
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+
 /// Nodes between two checks of the clock and the stop flag.
 pub const CHECK_INTERVAL: u64 = 1024;
 

@@ -34,7 +34,10 @@ impl<G: Game> Worker<'_, G> {
         } else {
             // Stand pat: the side to move may decline every capture.
             raw_eval = hit.map_or_else(|| self.evaluate(), |h| h.eval);
-            best = raw_eval;
+            best = match self.pos.structure_key() {
+                Some(k) => self.history.corrected(self.pos.side_to_move(), k, raw_eval),
+                None => raw_eval,
+            };
             if best >= beta {
                 return best;
             }
