@@ -14,6 +14,12 @@ impl Game for Position {
     type FenError = FenError;
     type MoveError = MoveError;
     const NAME: &'static str = "chess";
+    const SEARCH: game::SearchTuning = game::SearchTuning {
+        quiet_see_margin: Some(60),
+        nmp_eval_divisor: Some(200),
+        lmr_history_divisor: Some(8_192),
+        qs_delta_margin: Some(200),
+    };
 
     fn start() -> Self {
         Position::start()

@@ -10,6 +10,7 @@ mod check_prediction;
 mod movelist;
 mod outcome;
 mod score;
+mod search_tuning;
 mod tune;
 
 pub use check_prediction::{verify_check_prediction, CheckPredictionCount};
@@ -18,6 +19,7 @@ pub use outcome::{EndReason, Outcome, Verdict};
 pub use score::{
     is_mate_score, mate_in, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY,
 };
+pub use search_tuning::SearchTuning;
 pub use tune::{Trace, TraceEntry, Tunable};
 
 use std::fmt::Debug;
@@ -89,6 +91,8 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// Short lowercase name of the game: `"chess"` or `"xiangqi"`.
     const NAME: &'static str;
+    /// The optional search features this game uses (see [`SearchTuning`]).
+    const SEARCH: SearchTuning = SearchTuning::BASE;
 
     /// The standard starting position.
     fn start() -> Self;

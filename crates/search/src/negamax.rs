@@ -107,7 +107,10 @@ impl<G: Game> Worker<'_, G> {
                 && !is_mate_score(beta)
                 && self.pos.null_move_ok()
             {
-                let r = nmp_reduction(depth);
+                let mut r = nmp_reduction(depth);
+                if let Some(divisor) = G::SEARCH.nmp_eval_divisor {
+                    r += ((eval - beta) / divisor).min(3);
+                }
                 self.stack[ply].null = true;
                 self.stack[ply].code = 0;
                 self.pos.make_null();
@@ -166,6 +169,10 @@ impl<G: Game> Worker<'_, G> {
                     (!PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_count(depth, improving))
                     // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
                         || (depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha)
+                    // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
+                        || G::SEARCH.quiet_see_margin.is_some_and(|m| {
+                            depth <= SEE_QUIET_MAX_DEPTH && !self.pos.see_ge(mv, -m * depth)
+                        })
                 } else {
                     // Step 6. SEE pruning: captures that lose too much material.
                     stage == Stage::BadNoisy
@@ -206,6 +213,10 @@ impl<G: Game> Worker<'_, G> {
                     r += (!improving) as i32;
                     r -= (stage == Stage::Refutation) as i32;
                     r -= gives_check as i32;
+                    // A quiet move with a good history is less likely to be bad: reduce it less.
+                    if let (Some(divisor), Stage::Quiet) = (G::SEARCH.lmr_history_divisor, stage) {
+                        r -= self.history.score(side, code) / divisor;
+                    }
                     r = r.clamp(0, new_depth - 1);
                 }
                 value = -self.negamax::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha);

@@ -65,8 +65,8 @@ pub const LMR_BASE: f64 = 0.75;
 /// Divisor of the logarithmic reduction table.
 pub const LMR_DIVISOR: f64 = 2.25;
 
-/// Delta pruning in quiescence: a capture whose victim plus this cannot reach alpha is skipped.
-pub const QS_DELTA_MARGIN: Score = 200;
+/// SEE pruning of quiet moves (where the game uses it) applies at this depth and below.
+pub const SEE_QUIET_MAX_DEPTH: i32 = 8;
 
 /// Internal iterative reduction: without a TT move, search this deep and deeper one ply less.
 pub const IIR_MIN_DEPTH: i32 = 4;

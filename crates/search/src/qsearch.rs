@@ -28,9 +28,12 @@ impl<G: Game> Worker<'_, G> {
         let original_alpha = alpha;
         let raw_eval;
         let mut best;
+        // The stand-pat score, or -INFINITY when in check (every evasion is searched).
+        let stand_pat;
         if in_check {
             raw_eval = -INFINITY;
             best = -INFINITY;
+            stand_pat = -INFINITY;
         } else {
             // Stand pat: the side to move may decline every capture.
             raw_eval = hit.map_or_else(|| self.evaluate(), |h| h.eval);
@@ -38,6 +41,7 @@ impl<G: Game> Worker<'_, G> {
                 Some(k) => self.history.corrected(self.pos.side_to_move(), k, raw_eval),
                 None => raw_eval,
             };
+            stand_pat = best;
             if best >= beta {
                 return best;
             }
@@ -50,9 +54,16 @@ impl<G: Game> Worker<'_, G> {
         }
         let mut best_code = 0;
         while let Some((mv, _)) = picker.next() {
-            // Captures that lose material by static exchange cannot raise the stand-pat score.
-            if !in_check && !self.pos.see_ge(mv, 0) {
-                continue;
+            // Captures that lose material by static exchange cannot raise the stand-pat
+            // score; where the game uses delta pruning, a capture must also win what lifts
+            // the stand-pat score to within the margin of alpha.
+            if !in_check {
+                let threshold = G::SEARCH
+                    .qs_delta_margin
+                    .map_or(0, |m| (alpha - stand_pat - m).max(0));
+                if !self.pos.see_ge(mv, threshold) {
+                    continue;
+                }
             }
             self.pos.make(mv);
             tt.prefetch(self.pos.hash());

@@ -1,0 +1,36 @@
+//! Search features a game opts into, with their margins.
+//!
+//! The search is one generic algorithm, but some pruning rules depend on the game's
+//! material scale and exchange patterns: a margin taken from chess engines cost strength
+//! in xiangqi (BENCHMARKS.md, session 5). Each game therefore says which of these it uses;
+//! `None` switches a feature off, so a game that has not been measured with it keeps the
+//! search it was measured with.
+
+use crate::Score;
+
+/// Optional search features and their constants, per game ([`crate::Game::SEARCH`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchTuning {
+    /// SEE pruning of quiet moves at shallow depth: a quiet move whose static exchange
+    /// loses more than this many centipawns per ply of depth is skipped.
+    pub quiet_see_margin: Option<Score>,
+    /// Null-move reduction grows by one ply per this many centipawns of static
+    /// evaluation above beta (at most three plies).
+    pub nmp_eval_divisor: Option<Score>,
+    /// Late-move reduction of a quiet move shrinks by its history score divided by this
+    /// (a move that often caused cutoffs is reduced less, one that never did more).
+    pub lmr_history_divisor: Option<i32>,
+    /// Quiescence delta pruning: a capture must win, by static exchange, what lifts the
+    /// stand-pat score to within this many centipawns of alpha.
+    pub qs_delta_margin: Option<Score>,
+}
+
+impl SearchTuning {
+    /// Every optional feature off: the search as first measured in both games.
+    pub const BASE: SearchTuning = SearchTuning {
+        quiet_see_margin: None,
+        nmp_eval_divisor: None,
+        lmr_history_divisor: None,
+        qs_delta_margin: None,
+    };
+}
