@@ -19,6 +19,7 @@ impl Game for Position {
         nmp_eval_divisor: Some(200),
         lmr_history_divisor: Some(8_192),
         qs_delta_margin: Some(200),
+        lmp_divisor: 2,
     };
 
     fn start() -> Self {

@@ -23,6 +23,9 @@ pub struct SearchTuning {
     /// Quiescence delta pruning: a capture must win, by static exchange, what lifts the
     /// stand-pat score to within this many centipawns of alpha.
     pub qs_delta_margin: Option<Score>,
+    /// Late move pruning skips the remaining quiet moves after the search's count divided
+    /// by this (1: the count as first measured; 2: Stockfish's, half as many).
+    pub lmp_divisor: usize,
 }
 
 impl SearchTuning {
@@ -32,5 +35,6 @@ impl SearchTuning {
         nmp_eval_divisor: None,
         lmr_history_divisor: None,
         qs_delta_margin: None,
+        lmp_divisor: 1,
     };
 }

@@ -166,7 +166,7 @@ impl<G: Game> Worker<'_, G> {
             if pruning && !in_check && best > -MATE_BOUND {
                 prunable = if quiet {
                     // Step 4. Late move pruning: late quiet moves at low depth rarely matter.
-                    (!PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_count(depth, improving))
+                    (!PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_count(depth, improving) / G::SEARCH.lmp_divisor)
                     // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
                         || (depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha)
                     // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
