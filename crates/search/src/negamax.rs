@@ -1,6 +1,8 @@
 //! The principal variation search below the root: negamax alpha-beta with the TT,
 //! null move, reverse futility, futility and late-move pruning, late move reductions,
-//! SEE pruning of losing captures, check extensions and mate-distance pruning.
+//! SEE pruning of losing captures, check extensions, mate-distance pruning, the correction
+//! history of the static evaluation, and the optional features a game opts into
+//! (`Game::SEARCH`).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -150,6 +152,8 @@ impl<G: Game> Worker<'_, G> {
         let mut quiet_count = 0usize;
         let mut noisies = [0u16; MAX_NOISIES];
         let mut noisy_count = 0usize;
+        // Late move pruning skips the quiet moves after this many (non-PV nodes).
+        let lmp_limit = lmp_count(depth, improving) / G::SEARCH.lmp_divisor;
 
         while let Some((mv, stage)) = picker.next() {
             let quiet = matches!(stage, Stage::Quiet | Stage::Refutation);
@@ -166,7 +170,7 @@ impl<G: Game> Worker<'_, G> {
             if pruning && !in_check && best > -MATE_BOUND {
                 prunable = if quiet {
                     // Step 4. Late move pruning: late quiet moves at low depth rarely matter.
-                    (!PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_count(depth, improving) / G::SEARCH.lmp_divisor)
+                    (!PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_limit)
                     // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
                         || (depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha)
                     // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.

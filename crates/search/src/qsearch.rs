@@ -28,25 +28,24 @@ impl<G: Game> Worker<'_, G> {
         let original_alpha = alpha;
         let raw_eval;
         let mut best;
-        // The stand-pat score, or -INFINITY when in check (every evasion is searched).
-        let stand_pat;
         if in_check {
             raw_eval = -INFINITY;
             best = -INFINITY;
-            stand_pat = -INFINITY;
         } else {
             // Stand pat: the side to move may decline every capture.
             raw_eval = hit.map_or_else(|| self.evaluate(), |h| h.eval);
-            best = match self.pos.structure_key() {
-                Some(k) => self.history.corrected(self.pos.side_to_move(), k, raw_eval),
-                None => raw_eval,
-            };
-            stand_pat = best;
+            let side = self.pos.side_to_move();
+            best = self
+                .pos
+                .structure_key()
+                .map_or(raw_eval, |k| self.history.corrected(side, k, raw_eval));
             if best >= beta {
                 return best;
             }
             alpha = alpha.max(best);
         }
+        // The stand-pat score (-INFINITY in check, where every evasion is searched).
+        let stand_pat = best;
 
         let mut picker = Picker::quiescence(&self.pos, tt_code, in_check);
         if in_check && picker.is_empty() {
