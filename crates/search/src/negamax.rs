@@ -2,7 +2,8 @@
 //! null move, reverse futility, futility and late-move pruning, late move reductions,
 //! SEE pruning of losing captures, check extensions, mate-distance pruning, the correction
 //! history of the static evaluation, and the optional features a game opts into
-//! (`Game::SEARCH`).
+//! (`Game::SEARCH`: razoring, quiet SEE and history pruning, eval-scaled null move,
+//! history-adjusted reductions).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -101,6 +102,22 @@ impl<G: Game> Worker<'_, G> {
             {
                 return eval;
             }
+            // Step 1b. Razoring: far below alpha at low depth, only captures can save the
+            // node; if quiescence agrees it cannot, believe it.
+            if let Some(margin) = G::SEARCH.razor_margin {
+                if depth <= RAZOR_MAX_DEPTH
+                    && eval < alpha - RAZOR_BASE - margin * depth * depth
+                    && !is_mate_score(alpha)
+                {
+                    let value = self.qsearch::<false>(ply, alpha, alpha + 1);
+                    if self.shared.stopped() {
+                        return 0;
+                    }
+                    if value <= alpha {
+                        return value;
+                    }
+                }
+            }
             // Step 2. Null-move pruning: if passing still fails high, a real move will too.
             // Not after a null move, and not where zugzwang is likely (the game decides).
             if depth >= NMP_MIN_DEPTH
@@ -176,6 +193,13 @@ impl<G: Game> Worker<'_, G> {
                     // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
                         || G::SEARCH.quiet_see_margin.is_some_and(|m| {
                             depth <= SEE_QUIET_MAX_DEPTH && !self.pos.see_ge(mv, -m * depth)
+                        })
+                    // Step 5c. History pruning: a quiet move that has failed low again
+                    // and again is not worth a shallow search.
+                        || G::SEARCH.history_prune_margin.is_some_and(|m| {
+                            stage == Stage::Quiet
+                                && depth <= HISTORY_PRUNE_MAX_DEPTH
+                                && self.history.score(side, G::encode(mv)) < -m * depth
                         })
                 } else {
                     // Step 6. SEE pruning: captures that lose too much material.
