@@ -20,7 +20,6 @@ impl Game for Position {
         lmr_history_divisor: Some(8_192),
         qs_delta_margin: Some(200),
         lmp_divisor: 2,
-        history_prune_margin: None,
         razor_margin: Some(250),
     };
 

@@ -26,9 +26,6 @@ pub struct SearchTuning {
     /// Late move pruning skips the remaining quiet moves after the search's count divided
     /// by this (1: the count as first measured; 2: Stockfish's, half as many).
     pub lmp_divisor: usize,
-    /// History pruning: at shallow depth a quiet move (not a killer or counter move) whose
-    /// history score is below minus this many points per ply of depth is skipped.
-    pub history_prune_margin: Option<i32>,
     /// Razoring: at shallow depth, a node whose evaluation is below alpha by more than a
     /// base margin plus this many centipawns per depth² returns what quiescence finds
     /// when that does not reach alpha either.
@@ -43,7 +40,6 @@ impl SearchTuning {
         lmr_history_divisor: None,
         qs_delta_margin: None,
         lmp_divisor: 1,
-        history_prune_margin: None,
         razor_margin: None,
     };
 }

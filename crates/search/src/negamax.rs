@@ -2,7 +2,7 @@
 //! null move, reverse futility, futility and late-move pruning, late move reductions,
 //! SEE pruning of losing captures, check extensions, mate-distance pruning, the correction
 //! history of the static evaluation, and the optional features a game opts into
-//! (`Game::SEARCH`: razoring, quiet SEE and history pruning, eval-scaled null move,
+//! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
 //! history-adjusted reductions).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
@@ -193,13 +193,6 @@ impl<G: Game> Worker<'_, G> {
                     // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
                         || G::SEARCH.quiet_see_margin.is_some_and(|m| {
                             depth <= SEE_QUIET_MAX_DEPTH && !self.pos.see_ge(mv, -m * depth)
-                        })
-                    // Step 5c. History pruning: a quiet move that has failed low again
-                    // and again is not worth a shallow search.
-                        || G::SEARCH.history_prune_margin.is_some_and(|m| {
-                            stage == Stage::Quiet
-                                && depth <= HISTORY_PRUNE_MAX_DEPTH
-                                && self.history.score(side, G::encode(mv)) < -m * depth
                         })
                 } else {
                     // Step 6. SEE pruning: captures that lose too much material.

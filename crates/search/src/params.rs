@@ -102,8 +102,6 @@ pub const RANDOMIZE_MARGIN: Score = 15;
 /// Lines searched at the root when a move is picked at random or by a weaker level.
 pub const CHOICE_LINES: usize = 4;
 
-/// Deepest remaining depth at which quiet moves are pruned by their history.
-pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
 /// Deepest remaining depth at which a node is razored.
 pub const RAZOR_MAX_DEPTH: i32 = 3;
 /// The part of the razoring margin that does not grow with depth.
