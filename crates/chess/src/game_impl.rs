@@ -20,7 +20,7 @@ impl Game for Position {
         lmr_history_divisor: Some(8_192),
         qs_delta_margin: Some(200),
         lmp_divisor: 2,
-        razor_margin: Some(250),
+        razor_margin: Some(300),
     };
 
     fn start() -> Self {

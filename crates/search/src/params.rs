@@ -105,4 +105,4 @@ pub const CHOICE_LINES: usize = 4;
 /// Deepest remaining depth at which a node is razored.
 pub const RAZOR_MAX_DEPTH: i32 = 3;
 /// The part of the razoring margin that does not grow with depth.
-pub const RAZOR_BASE: Score = 300;
+pub const RAZOR_BASE: Score = 500;
