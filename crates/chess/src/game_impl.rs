@@ -21,6 +21,7 @@ impl Game for Position {
         qs_delta_margin: Some(200),
         lmp_divisor: 2,
         razor_margin: Some(300),
+        continuation_history: true,
     };
 
     fn start() -> Self {
@@ -181,6 +182,11 @@ impl Game for Position {
 
     fn may_give_check(&self, mv: Move) -> bool {
         Position::may_give_check(self, mv)
+    }
+
+    fn piece_to(&self, mv: Move) -> u16 {
+        let piece = self.board.piece_on(mv.from()).map_or(0, |p| p.index());
+        (piece * 64 + mv.to().index()) as u16
     }
 
     fn null_move_ok(&self) -> bool {

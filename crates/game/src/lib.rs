@@ -24,6 +24,10 @@ pub use tune::{Trace, TraceEntry, Tunable};
 
 use std::fmt::Debug;
 
+/// Bound on [`Game::piece_to`]: every game's (moving piece, destination) index is below
+/// this (chess 12 × 64, xiangqi 16 piece codes × 90 squares).
+pub const PIECE_TO_COUNT: usize = 16 * 90;
+
 /// One of the two players. In xiangqi, Red plays the role of [`Side::White`]
 /// (Fairy-Stockfish and Pikafish also write red to move as `w`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,6 +162,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// correction.
     fn structure_key(&self) -> Option<u64> {
         None
+    }
+    /// An index below [`PIECE_TO_COUNT`] of the moving piece (kind and colour) and the
+    /// destination of `mv`, legal here: the continuation history remembers which reply
+    /// answered which move by this pair. The default folds the move's code into range,
+    /// enough for games that leave [`SearchTuning::continuation_history`] off.
+    fn piece_to(&self, mv: Self::Move) -> u16 {
+        (Self::encode(mv) as usize % PIECE_TO_COUNT) as u16
     }
     /// Whether null-move pruning is reasonably safe here (zugzwang unlikely:
     /// e.g. the side to move has pieces besides pawns/king).

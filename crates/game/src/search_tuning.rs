@@ -30,6 +30,9 @@ pub struct SearchTuning {
     /// base margin plus this many centipawns per depth² returns what quiescence finds
     /// when that does not reach alpha either.
     pub razor_margin: Option<Score>,
+    /// Continuation history: quiet moves are also ordered (and reduced) by how often they
+    /// answered the same piece-to pair one and two plies back.
+    pub continuation_history: bool,
 }
 
 impl SearchTuning {
@@ -41,5 +44,6 @@ impl SearchTuning {
         qs_delta_margin: None,
         lmp_divisor: 1,
         razor_margin: None,
+        continuation_history: false,
     };
 }

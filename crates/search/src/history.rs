@@ -9,9 +9,12 @@ use crate::params::{
     history_bonus, CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_MAX_WEIGHT, CORRECTION_SIZE,
     HISTORY_MAX,
 };
-use game::{Score, Side, MAX_PLY};
+use game::{Score, Side, MAX_PLY, PIECE_TO_COUNT};
 
 const CODES: usize = 1 << 16;
+
+/// The piece-to index of "no move" (the root's parent, a null move): no continuation.
+pub const NO_PIECE_TO: u16 = u16::MAX;
 
 /// Per-thread move-ordering memory. Heap-allocated once; reused across searches.
 pub struct History {
@@ -26,6 +29,9 @@ pub struct History {
     /// Correction history per side and structure key: a running average of the search
     /// score minus the static evaluation, in centipawns × `CORRECTION_GRAIN`.
     correction: Vec<i32>,
+    /// Continuation history: how often the quiet reply (piece-to) answered an earlier move
+    /// (piece-to) one or two plies back. One table serves both distances, as in Stockfish.
+    continuation: Vec<i16>,
 }
 
 impl Default for History {
@@ -36,6 +42,7 @@ impl Default for History {
             killers: vec![[0; 2]; MAX_PLY + 8],
             counters: vec![0; CODES],
             correction: vec![0; 2 * CORRECTION_SIZE],
+            continuation: vec![0; PIECE_TO_COUNT * PIECE_TO_COUNT],
         }
     }
 }
@@ -47,6 +54,7 @@ impl History {
         self.captures.fill(0);
         self.counters.fill(0);
         self.correction.fill(0);
+        self.continuation.fill(0);
         self.clear_killers();
     }
 
@@ -108,6 +116,29 @@ impl History {
         *slot = ((*slot * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
     }
 
+    /// Continuation score of the quiet move `piece_to` after the moves `earlier` (one and
+    /// two plies back; [`NO_PIECE_TO`] where there is none).
+    #[inline]
+    pub fn continuation_score(&self, earlier: [u16; 2], piece_to: u16) -> i32 {
+        earlier
+            .iter()
+            .filter(|&&e| e != NO_PIECE_TO)
+            .map(|&e| self.continuation[continuation_index(e, piece_to)] as i32)
+            .sum()
+    }
+
+    /// After a quiet beta cutoff: the reply `best` (piece-to) gains in the continuation
+    /// of the moves `earlier`, the quiet moves `tried` before it lose.
+    pub fn continuation_cutoff(&mut self, earlier: [u16; 2], depth: i32, best: u16, tried: &[u16]) {
+        let bonus = history_bonus(depth);
+        for &e in earlier.iter().filter(|&&e| e != NO_PIECE_TO) {
+            gravity(&mut self.continuation[continuation_index(e, best)], bonus);
+            for &t in tried.iter().filter(|&&t| t != best) {
+                gravity(&mut self.continuation[continuation_index(e, t)], -bonus);
+            }
+        }
+    }
+
     /// The two killers at `ply`.
     #[inline]
     pub fn killers(&self, ply: usize) -> [u16; 2] {
@@ -147,6 +178,12 @@ impl History {
             self.counters[previous as usize] = best;
         }
     }
+}
+
+/// Slot of the reply `piece_to` after the move `earlier` in the continuation table.
+#[inline]
+fn continuation_index(earlier: u16, piece_to: u16) -> usize {
+    earlier as usize * PIECE_TO_COUNT + piece_to as usize
 }
 
 /// Slot of `key` in the correction table of `side`.
@@ -220,6 +257,28 @@ mod tests {
         );
         h.clear();
         assert_eq!(h.corrected(Side::White, 42, 0), 0);
+    }
+
+    #[test]
+    fn continuation_cutoffs_follow_the_earlier_moves() {
+        let mut h = History::default();
+        h.continuation_cutoff([10, NO_PIECE_TO], 5, 300, &[200, 300]);
+        assert!(h.continuation_score([10, NO_PIECE_TO], 300) > 0);
+        assert!(h.continuation_score([10, NO_PIECE_TO], 200) < 0);
+        assert_eq!(
+            h.continuation_score([11, NO_PIECE_TO], 300),
+            0,
+            "other earlier move"
+        );
+        assert_eq!(
+            h.continuation_score([NO_PIECE_TO, 10], 300),
+            h.continuation_score([10, 11], 300),
+            "one table for both distances"
+        );
+        h.continuation_cutoff([10, 12], 5, 300, &[]);
+        assert!(h.continuation_score([10, 12], 300) > h.continuation_score([10, 11], 300));
+        h.clear();
+        assert_eq!(h.continuation_score([10, 12], 300), 0);
     }
 
     #[test]

@@ -216,6 +216,7 @@ impl<G: Game> Worker<'_, G> {
             let mv = root[i].mv;
             self.stack[0].code = G::encode(mv);
             self.stack[0].null = false;
+            self.stack[0].piece_to = self.pos.piece_to(mv);
             self.pos.make(mv);
             let mut value;
             if i == pv_idx {

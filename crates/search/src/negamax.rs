@@ -9,6 +9,7 @@
 //! instantiations, so the compiler specialises both.
 
 use crate::api::Bound;
+use crate::history::NO_PIECE_TO;
 use crate::ordering::{Picker, Stage};
 use crate::params::*;
 use crate::reference::verdict_score;
@@ -132,6 +133,7 @@ impl<G: Game> Worker<'_, G> {
                 }
                 self.stack[ply].null = true;
                 self.stack[ply].code = 0;
+                self.stack[ply].piece_to = NO_PIECE_TO;
                 self.pos.make_null();
                 let value = -self.negamax::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1);
                 self.pos.unmake_null();
@@ -155,7 +157,23 @@ impl<G: Game> Worker<'_, G> {
         } else {
             self.stack[ply - 1].code
         };
-        let mut picker = Picker::main(&self.pos, tt_code, self.history, ply, previous);
+        // The moves one and two plies back, for the continuation history.
+        let continuation = G::SEARCH.continuation_history.then(|| {
+            let two_back = if ply >= 2 {
+                self.stack[ply - 2].piece_to
+            } else {
+                NO_PIECE_TO
+            };
+            [self.stack[ply - 1].piece_to, two_back]
+        });
+        let mut picker = Picker::main(
+            &self.pos,
+            tt_code,
+            self.history,
+            ply,
+            previous,
+            continuation,
+        );
         if picker.is_empty() {
             return verdict_score(self.pos.no_moves_verdict(), ply);
         }
@@ -166,6 +184,7 @@ impl<G: Game> Worker<'_, G> {
         let mut best_noisy = false;
         let mut moves_done = 0usize;
         let mut quiets = [0u16; MAX_QUIETS];
+        let mut quiet_piece_tos = [0u16; MAX_QUIETS];
         let mut quiet_count = 0usize;
         let mut noisies = [0u16; MAX_NOISIES];
         let mut noisy_count = 0usize;
@@ -206,7 +225,9 @@ impl<G: Game> Worker<'_, G> {
                 continue;
             }
             let code = G::encode(mv);
+            let piece_to = self.pos.piece_to(mv);
             self.stack[ply].code = code;
+            self.stack[ply].piece_to = piece_to;
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             if prunable && !gives_check {
@@ -236,7 +257,17 @@ impl<G: Game> Worker<'_, G> {
                     r -= gives_check as i32;
                     // A quiet move with a good history is less likely to be bad: reduce it less.
                     if let (Some(divisor), Stage::Quiet) = (G::SEARCH.lmr_history_divisor, stage) {
-                        r -= self.history.score(side, code) / divisor;
+                        // With the continuation history the score sums three tables: scale
+                        // it back to one table's range.
+                        let stat = match continuation {
+                            Some(earlier) => {
+                                (self.history.score(side, code)
+                                    + self.history.continuation_score(earlier, piece_to))
+                                    / 2
+                            }
+                            None => self.history.score(side, code),
+                        };
+                        r -= stat / divisor;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -276,6 +307,14 @@ impl<G: Game> Worker<'_, G> {
                             );
                             self.history
                                 .noisy_cutoff(side, depth, 0, &noisies[..noisy_count]);
+                            if let Some(earlier) = continuation {
+                                self.history.continuation_cutoff(
+                                    earlier,
+                                    depth,
+                                    piece_to,
+                                    &quiet_piece_tos[..quiet_count],
+                                );
+                            }
                         }
                         break;
                     }
@@ -289,6 +328,7 @@ impl<G: Game> Worker<'_, G> {
                 }
             } else if quiet_count < MAX_QUIETS {
                 quiets[quiet_count] = code;
+                quiet_piece_tos[quiet_count] = piece_to;
                 quiet_count += 1;
             }
         }

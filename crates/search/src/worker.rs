@@ -64,6 +64,8 @@ pub struct Frame {
     pub code: u16,
     /// Whether the move made from this ply was a null move.
     pub null: bool,
+    /// Piece-to index of the move made from this ply (`NO_PIECE_TO` for a null move).
+    pub piece_to: u16,
 }
 
 const PV_WIDTH: usize = MAX_PLY + 1;

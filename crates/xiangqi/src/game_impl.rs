@@ -95,6 +95,9 @@ impl Game for Position {
     fn may_give_check(&self, mv: Move) -> bool {
         self.gives_check(mv)
     }
+    fn piece_to(&self, mv: Move) -> u16 {
+        (self.board[mv.from().index()].index() * 90 + mv.to().index()) as u16
+    }
     fn null_move_ok(&self) -> bool {
         !self.in_check && self.has_major_pieces(self.stm)
     }

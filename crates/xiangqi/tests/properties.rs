@@ -34,6 +34,19 @@ proptest! {
     }
 
     #[test]
+    fn piece_to_names_the_moving_piece_and_its_destination(choices in proptest::collection::vec(0usize..1000, 0..80)) {
+        let pos = walk(&choices);
+        let moves = pos.legal_moves();
+        for &a in moves.iter() {
+            prop_assert!((pos.piece_to(a) as usize) < game::PIECE_TO_COUNT);
+            for &b in moves.iter() {
+                let same = pos.piece_at(a.from()) == pos.piece_at(b.from()) && a.to() == b.to();
+                prop_assert_eq!(pos.piece_to(a) == pos.piece_to(b), same, "{:?} {:?}", a, b);
+            }
+        }
+    }
+
+    #[test]
     fn make_unmake_restores(choices in proptest::collection::vec(0usize..1000, 0..80), last in 0usize..1000) {
         let mut pos = walk(&choices);
         let moves = pos.legal_moves();

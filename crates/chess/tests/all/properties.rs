@@ -52,6 +52,25 @@ proptest! {
     }
 
     #[test]
+    fn piece_to_names_the_moving_piece_and_its_destination(start in 0..STARTS.len(), choices in prop::collection::vec(any::<u32>(), 0..60)) {
+        let mut pos = Position::parse_fen(STARTS[start]).unwrap();
+        for c in choices {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &a in moves.iter() {
+                prop_assert!((pos.piece_to(a) as usize) < game::PIECE_TO_COUNT);
+                for &b in moves.iter() {
+                    let same = pos.piece_on(a.from()) == pos.piece_on(b.from()) && a.to() == b.to();
+                    prop_assert_eq!(pos.piece_to(a) == pos.piece_to(b), same, "{:?} {:?}", a, b);
+                }
+            }
+            pos.make(moves.as_slice()[c as usize % moves.len()]);
+        }
+    }
+
+    #[test]
     fn garbage_fen_never_panics(text in ".{0,100}") {
         let _ = Position::parse_fen(&text);
     }
