@@ -22,6 +22,7 @@ impl Game for Position {
         lmp_divisor: 2,
         razor_margin: Some(300),
         continuation_history: true,
+        singular_margin: Some(2),
     };
 
     fn start() -> Self {

@@ -33,6 +33,9 @@ pub struct SearchTuning {
     /// Continuation history: quiet moves are also ordered (and reduced) by how often they
     /// answered the same piece-to pair one and two plies back.
     pub continuation_history: bool,
+    /// Singular extensions: the TT move is searched a ply deeper when every other move,
+    /// searched shallower, stays below the TT score less this many centipawns per ply.
+    pub singular_margin: Option<Score>,
 }
 
 impl SearchTuning {
@@ -45,5 +48,6 @@ impl SearchTuning {
         lmp_divisor: 1,
         razor_margin: None,
         continuation_history: false,
+        singular_margin: None,
     };
 }

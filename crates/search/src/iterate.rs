@@ -96,6 +96,7 @@ impl<G: Game> Worker<'_, G> {
                 rm.prev_score = rm.score;
             }
             self.seldepth = 0;
+            self.root_depth = depth as i32;
             let previous_best = root[0].mv;
             for pv_idx in 0..lines {
                 self.aspiration(&mut root, pv_idx, depth as i32, reports);

@@ -58,12 +58,15 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
+        // A singular-extension search of this node leaves this move out: its result is
+        // not the node's value, so it neither cuts on the TT nor stores there.
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.hash();
         let tt = self.shared.tt;
         let hit = tt.probe(key, ply);
         let tt_code = hit.map_or(0, |h| h.mv);
         if let Some(h) = hit {
-            if pruning && !PV && h.depth >= depth && h.cuts(alpha, beta) {
+            if pruning && !PV && excluded == 0 && h.depth >= depth && h.cuts(alpha, beta) {
                 return h.score;
             }
         }
@@ -83,9 +86,10 @@ impl<G: Game> Worker<'_, G> {
         };
         let static_eval = structure.map_or(raw_eval, |k| self.history.corrected(side, k, raw_eval));
         self.stack[ply].eval = static_eval;
-        // The TT score is a better estimate than the static eval when its bound allows.
+        // The TT score is a better estimate than the static eval when its bound allows
+        // (not in a singular-extension search: the TT score counts the excluded move).
         let eval = match hit {
-            Some(h) if !in_check && !is_mate_score(h.score) => match h.bound {
+            Some(h) if !in_check && excluded == 0 && !is_mate_score(h.score) => match h.bound {
                 Bound::Lower if h.score > static_eval => h.score,
                 Bound::Upper if h.score < static_eval => h.score,
                 Bound::Exact => h.score,
@@ -106,7 +110,8 @@ impl<G: Game> Worker<'_, G> {
             // Step 1b. Razoring: far below alpha at low depth, only captures can save the
             // node; if quiescence agrees it cannot, believe it.
             if let Some(margin) = G::SEARCH.razor_margin {
-                if depth <= RAZOR_MAX_DEPTH
+                if excluded == 0
+                    && depth <= RAZOR_MAX_DEPTH
                     && eval < alpha - RAZOR_BASE - margin * depth * depth
                     && !is_mate_score(alpha)
                 {
@@ -122,6 +127,7 @@ impl<G: Game> Worker<'_, G> {
             // Step 2. Null-move pruning: if passing still fails high, a real move will too.
             // Not after a null move, and not where zugzwang is likely (the game decides).
             if depth >= NMP_MIN_DEPTH
+                && excluded == 0
                 && eval >= beta
                 && !self.stack[ply - 1].null
                 && !is_mate_score(beta)
@@ -192,6 +198,9 @@ impl<G: Game> Worker<'_, G> {
         let lmp_limit = lmp_count(depth, improving) / G::SEARCH.lmp_divisor;
 
         while let Some((mv, stage)) = picker.next() {
+            if excluded != 0 && G::encode(mv) == excluded {
+                continue;
+            }
             let quiet = matches!(stage, Stage::Quiet | Stage::Refutation);
             // The TT move's kind is not in its stage; the history needs it.
             let noisy = match stage {
@@ -225,6 +234,40 @@ impl<G: Game> Worker<'_, G> {
                 continue;
             }
             let code = G::encode(mv);
+            // Step 6b. Singular extension: when the TT move is much better than every
+            // other move (a shallower search without it fails low), search it deeper; when
+            // even without it the node fails high, cut here (multi-cut).
+            let mut extension = 0;
+            if let (Some(margin), Stage::Tt, Some(h)) = (G::SEARCH.singular_margin, stage, hit) {
+                if pruning
+                    && excluded == 0
+                    && depth >= SINGULAR_MIN_DEPTH
+                    && h.depth >= depth - SINGULAR_TT_DEPTH_GAP
+                    && matches!(h.bound, Bound::Lower | Bound::Exact)
+                    && !is_mate_score(h.score)
+                    && (ply as i32) < 2 * self.root_depth
+                {
+                    let singular_beta = h.score - margin * depth;
+                    self.stack[ply].excluded = code;
+                    let value = self.negamax::<false>(
+                        (depth - 1) / 2,
+                        ply,
+                        singular_beta - 1,
+                        singular_beta,
+                    );
+                    self.stack[ply].excluded = 0;
+                    if self.shared.stopped() {
+                        return 0;
+                    }
+                    if value < singular_beta {
+                        extension = 1;
+                    } else if !PV && singular_beta >= beta {
+                        return singular_beta;
+                    } else if h.score >= beta {
+                        extension = -1;
+                    }
+                }
+            }
             let piece_to = self.pos.piece_to(mv);
             self.stack[ply].code = code;
             self.stack[ply].piece_to = piece_to;
@@ -236,7 +279,7 @@ impl<G: Game> Worker<'_, G> {
             }
             tt.prefetch(self.pos.hash());
             moves_done += 1;
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let mut value;
             if moves_done == 1 {
                 value = -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha);
@@ -333,6 +376,10 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
+        if excluded != 0 {
+            // Every move but the excluded one was searched (or none was left): fail low.
+            return if best == -INFINITY { alpha } else { best };
+        }
         let bound = bound_of(best, original_alpha, beta);
         tt.store(key, ply, best_code, best, raw_eval, depth, bound);
         // Teach the correction history how far the static evaluation was off, when the

@@ -102,6 +102,11 @@ pub const RANDOMIZE_MARGIN: Score = 15;
 /// Lines searched at the root when a move is picked at random or by a weaker level.
 pub const CHOICE_LINES: usize = 4;
 
+/// Singular extensions are tried from this depth on ...
+pub const SINGULAR_MIN_DEPTH: i32 = 6;
+/// ... when the TT entry was searched at most this much shallower.
+pub const SINGULAR_TT_DEPTH_GAP: i32 = 3;
+
 /// Deepest remaining depth at which a node is razored.
 pub const RAZOR_MAX_DEPTH: i32 = 3;
 /// The part of the razoring margin that does not grow with depth.

@@ -66,6 +66,8 @@ pub struct Frame {
     pub null: bool,
     /// Piece-to index of the move made from this ply (`NO_PIECE_TO` for a null move).
     pub piece_to: u16,
+    /// Code of the move a singular-extension search at this ply leaves out (0: none).
+    pub excluded: u16,
 }
 
 const PV_WIDTH: usize = MAX_PLY + 1;
@@ -84,6 +86,8 @@ pub struct Worker<'a, G: Game> {
     pub nodes: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
+    /// Depth of the current iteration (extensions stop at twice this many plies).
+    pub root_depth: i32,
     /// Search stack.
     pub stack: Vec<Frame>,
     pv: Vec<G::Move>,
@@ -117,6 +121,7 @@ impl<'a, G: Game> Worker<'a, G> {
             history,
             nodes: 0,
             seldepth: 0,
+            root_depth: 0,
             stack: vec![Frame::default(); MAX_PLY + 8],
             pv: vec![G::Move::default(); PV_WIDTH * PV_WIDTH],
             pv_len: vec![0; PV_WIDTH + 1],
