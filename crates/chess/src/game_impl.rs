@@ -23,6 +23,7 @@ impl Game for Position {
         razor_margin: Some(300),
         continuation_history: true,
         singular_margin: Some(2),
+        history_bonus: Some((300, 250, 3_000)),
     };
 
     fn start() -> Self {

@@ -36,6 +36,9 @@ pub struct SearchTuning {
     /// Singular extensions: the TT move is searched a ply deeper when every other move,
     /// searched shallower, stays below the TT score less this many centipawns per ply.
     pub singular_margin: Option<Score>,
+    /// History bonus of a cutoff as (slope, offset, cap): min(slope·depth − offset, cap),
+    /// Stockfish's linear shape; `None`: the first one, min(32·depth², 1200).
+    pub history_bonus: Option<(i32, i32, i32)>,
 }
 
 impl SearchTuning {
@@ -49,5 +52,6 @@ impl SearchTuning {
         razor_margin: None,
         continuation_history: false,
         singular_margin: None,
+        history_bonus: None,
     };
 }

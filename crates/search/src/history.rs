@@ -6,8 +6,7 @@
 //! packs from- and to-square, so the search needs no game-specific indexing.
 
 use crate::params::{
-    history_bonus, CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_MAX_WEIGHT, CORRECTION_SIZE,
-    HISTORY_MAX,
+    CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_MAX_WEIGHT, CORRECTION_SIZE, HISTORY_MAX,
 };
 use game::{Score, Side, MAX_PLY, PIECE_TO_COUNT};
 
@@ -85,9 +84,9 @@ impl History {
     }
 
     /// After a beta cutoff: `best` (the noisy move that cut, or 0 when a quiet move cut)
-    /// gains, every other noisy move `tried` before it loses.
-    pub fn noisy_cutoff(&mut self, side: Side, depth: i32, best: u16, tried: &[u16]) {
-        let bonus = history_bonus(depth);
+    /// gains `bonus` (see `params::history_bonus`), every other noisy move `tried` before
+    /// it loses as much.
+    pub fn noisy_cutoff(&mut self, side: Side, bonus: i32, best: u16, tried: &[u16]) {
         let base = side.index() * CODES;
         if best != 0 {
             gravity(&mut self.captures[base + best as usize], bonus);
@@ -129,8 +128,7 @@ impl History {
 
     /// After a quiet beta cutoff: the reply `best` (piece-to) gains in the continuation
     /// of the moves `earlier`, the quiet moves `tried` before it lose.
-    pub fn continuation_cutoff(&mut self, earlier: [u16; 2], depth: i32, best: u16, tried: &[u16]) {
-        let bonus = history_bonus(depth);
+    pub fn continuation_cutoff(&mut self, earlier: [u16; 2], bonus: i32, best: u16, tried: &[u16]) {
         for &e in earlier.iter().filter(|&&e| e != NO_PIECE_TO) {
             gravity(&mut self.continuation[continuation_index(e, best)], bonus);
             for &t in tried.iter().filter(|&&t| t != best) {
@@ -151,18 +149,17 @@ impl History {
         self.counters[previous as usize]
     }
 
-    /// Records that quiet move `best` caused a beta cutoff at `ply` and `depth`, after the
-    /// quiet moves in `tried` failed (they get a malus).
+    /// Records that quiet move `best` caused a beta cutoff at `ply` (its history gains
+    /// `bonus`), after the quiet moves in `tried` failed (they lose as much).
     pub fn cutoff(
         &mut self,
         side: Side,
         ply: usize,
-        depth: i32,
+        bonus: i32,
         best: u16,
         previous: u16,
         tried: &[u16],
     ) {
-        let bonus = history_bonus(depth);
         self.update(side, best, bonus);
         for &code in tried {
             if code != best {
@@ -204,31 +201,39 @@ fn gravity(slot: &mut i16, bonus: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::history_bonus;
 
     #[test]
     fn cutoffs_raise_the_best_and_lower_the_others() {
         let mut h = History::default();
-        h.cutoff(Side::White, 3, 5, 100, 7, &[50, 60, 100]);
+        h.cutoff(
+            Side::White,
+            3,
+            history_bonus(5, None),
+            100,
+            7,
+            &[50, 60, 100],
+        );
         assert!(h.score(Side::White, 100) > 0);
         assert!(h.score(Side::White, 50) < 0);
         assert_eq!(h.score(Side::Black, 100), 0, "sides are separate");
         assert_eq!(h.killers(3), [100, 0]);
         assert_eq!(h.counter(7), 100);
-        h.cutoff(Side::White, 3, 5, 200, 0, &[]);
+        h.cutoff(Side::White, 3, history_bonus(5, None), 200, 0, &[]);
         assert_eq!(h.killers(3), [200, 100]);
-        h.cutoff(Side::White, 3, 5, 200, 0, &[]);
+        h.cutoff(Side::White, 3, history_bonus(5, None), 200, 0, &[]);
         assert_eq!(h.killers(3), [200, 100], "a killer is not duplicated");
     }
 
     #[test]
     fn noisy_cutoffs_raise_the_capture_and_lower_the_others() {
         let mut h = History::default();
-        h.noisy_cutoff(Side::White, 6, 300, &[100, 300]);
+        h.noisy_cutoff(Side::White, history_bonus(6, None), 300, &[100, 300]);
         assert!(h.capture_score(Side::White, 300) > 0);
         assert!(h.capture_score(Side::White, 100) < 0);
         assert_eq!(h.score(Side::White, 300), 0, "quiet history is separate");
-        h.noisy_cutoff(Side::White, 6, 0, &[300]);
-        assert!(h.capture_score(Side::White, 300) < history_bonus(6));
+        h.noisy_cutoff(Side::White, history_bonus(6, None), 0, &[300]);
+        assert!(h.capture_score(Side::White, 300) < history_bonus(6, None));
         h.clear();
         assert_eq!(h.capture_score(Side::White, 100), 0);
     }
@@ -262,7 +267,7 @@ mod tests {
     #[test]
     fn continuation_cutoffs_follow_the_earlier_moves() {
         let mut h = History::default();
-        h.continuation_cutoff([10, NO_PIECE_TO], 5, 300, &[200, 300]);
+        h.continuation_cutoff([10, NO_PIECE_TO], history_bonus(5, None), 300, &[200, 300]);
         assert!(h.continuation_score([10, NO_PIECE_TO], 300) > 0);
         assert!(h.continuation_score([10, NO_PIECE_TO], 200) < 0);
         assert_eq!(
@@ -275,7 +280,7 @@ mod tests {
             h.continuation_score([10, 11], 300),
             "one table for both distances"
         );
-        h.continuation_cutoff([10, 12], 5, 300, &[]);
+        h.continuation_cutoff([10, 12], history_bonus(5, None), 300, &[]);
         assert!(h.continuation_score([10, 12], 300) > h.continuation_score([10, 11], 300));
         h.clear();
         assert_eq!(h.continuation_score([10, 12], 300), 0);
@@ -285,7 +290,7 @@ mod tests {
     fn history_stays_bounded() {
         let mut h = History::default();
         for _ in 0..10_000 {
-            h.cutoff(Side::Black, 0, 30, 9, 0, &[]);
+            h.cutoff(Side::Black, 0, history_bonus(30, None), 9, 0, &[]);
         }
         assert!(h.score(Side::Black, 9) <= HISTORY_MAX);
         assert!(h.score(Side::Black, 9) > HISTORY_MAX / 2);

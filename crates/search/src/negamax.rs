@@ -336,24 +336,25 @@ impl<G: Game> Worker<'_, G> {
                         self.pv_update(ply, mv);
                     }
                     if value >= beta {
+                        let bonus = history_bonus(depth, G::SEARCH.history_bonus);
                         if noisy {
                             self.history
-                                .noisy_cutoff(side, depth, code, &noisies[..noisy_count]);
+                                .noisy_cutoff(side, bonus, code, &noisies[..noisy_count]);
                         } else {
                             self.history.cutoff(
                                 side,
                                 ply,
-                                depth,
+                                bonus,
                                 code,
                                 previous,
                                 &quiets[..quiet_count],
                             );
                             self.history
-                                .noisy_cutoff(side, depth, 0, &noisies[..noisy_count]);
+                                .noisy_cutoff(side, bonus, 0, &noisies[..noisy_count]);
                             if let Some(earlier) = continuation {
                                 self.history.continuation_cutoff(
                                     earlier,
-                                    depth,
+                                    bonus,
                                     piece_to,
                                     &quiet_piece_tos[..quiet_count],
                                 );

@@ -73,12 +73,17 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// History scores stay within ±this (the "gravity" formula keeps them bounded).
 pub const HISTORY_MAX: i32 = 16_384;
-/// History bonus for a move that caused a cutoff at `depth`.
+/// History bonus for a move that caused a cutoff at `depth`: with the game's shape
+/// (`SearchTuning::history_bonus`: slope, offset, cap) min(slope·depth − offset, cap),
+/// else min(32·depth², 1200).
 #[inline]
-pub const fn history_bonus(depth: i32) -> i32 {
-    let b = 32 * depth * depth;
-    if b > 1_200 {
-        1_200
+pub const fn history_bonus(depth: i32, shape: Option<(i32, i32, i32)>) -> i32 {
+    let (b, cap) = match shape {
+        Some((slope, offset, cap)) => (slope * depth - offset, cap),
+        None => (32 * depth * depth, 1_200),
+    };
+    if b > cap {
+        cap
     } else {
         b
     }
