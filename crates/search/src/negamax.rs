@@ -3,7 +3,7 @@
 //! SEE pruning of losing captures, check extensions, mate-distance pruning, the correction
 //! history of the static evaluation, and the optional features a game opts into
 //! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
-//! history-adjusted reductions).
+//! history-adjusted reductions, continuation history, singular extensions).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -140,6 +140,7 @@ impl<G: Game> Worker<'_, G> {
                 self.stack[ply].null = true;
                 self.stack[ply].code = 0;
                 self.stack[ply].piece_to = NO_PIECE_TO;
+                self.stack[ply].double_extensions = self.stack[ply - 1].double_extensions;
                 self.pos.make_null();
                 let value = -self.negamax::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1);
                 self.pos.unmake_null();
@@ -261,6 +262,12 @@ impl<G: Game> Worker<'_, G> {
                     }
                     if value < singular_beta {
                         extension = 1;
+                        if !PV
+                            && value < singular_beta - DOUBLE_EXTENSION_MARGIN
+                            && self.stack[ply - 1].double_extensions < MAX_DOUBLE_EXTENSIONS
+                        {
+                            extension = 2;
+                        }
                     } else if !PV && singular_beta >= beta {
                         return singular_beta;
                     } else if h.score >= beta {
@@ -271,6 +278,8 @@ impl<G: Game> Worker<'_, G> {
             let piece_to = self.pos.piece_to(mv);
             self.stack[ply].code = code;
             self.stack[ply].piece_to = piece_to;
+            self.stack[ply].double_extensions =
+                self.stack[ply - 1].double_extensions + (extension == 2) as u8;
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             if prunable && !gives_check {
@@ -300,8 +309,8 @@ impl<G: Game> Worker<'_, G> {
                     r -= gives_check as i32;
                     // A quiet move with a good history is less likely to be bad: reduce it less.
                     if let (Some(divisor), Stage::Quiet) = (G::SEARCH.lmr_history_divisor, stage) {
-                        // With the continuation history the score sums three tables: scale
-                        // it back to one table's range.
+                        // With the continuation history the score sums three tables: halve
+                        // it, so the reduction keeps about the range it had with one.
                         let stat = match continuation {
                             Some(earlier) => {
                                 (self.history.score(side, code)

@@ -112,6 +112,11 @@ pub const SINGULAR_MIN_DEPTH: i32 = 6;
 /// ... when the TT entry was searched at most this much shallower.
 pub const SINGULAR_TT_DEPTH_GAP: i32 = 3;
 
+/// A TT move this far below the singular beta is extended two plies (non-PV nodes) ...
+pub const DOUBLE_EXTENSION_MARGIN: Score = 20;
+/// ... at most this many times on one path.
+pub const MAX_DOUBLE_EXTENSIONS: u8 = 6;
+
 /// Deepest remaining depth at which a node is razored.
 pub const RAZOR_MAX_DEPTH: i32 = 3;
 /// The part of the razoring margin that does not grow with depth.

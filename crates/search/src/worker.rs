@@ -68,6 +68,8 @@ pub struct Frame {
     pub piece_to: u16,
     /// Code of the move a singular-extension search at this ply leaves out (0: none).
     pub excluded: u16,
+    /// Double singular extensions on the path to and including the move made from this ply.
+    pub double_extensions: u8,
 }
 
 const PV_WIDTH: usize = MAX_PLY + 1;
