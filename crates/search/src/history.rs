@@ -1,9 +1,10 @@
 //! What a thread learns about moves while it searches: killers, history of quiet and of
-//! noisy moves, counter-moves, and how far the static evaluation tends to be off
-//! (correction history).
+//! noisy moves, counter-moves, continuation history, and how far the static evaluation
+//! tends to be off (correction history).
 //!
 //! Tables are indexed by the move's 16-bit TT code (`Game::encode`), which for both games
-//! packs from- and to-square, so the search needs no game-specific indexing.
+//! packs from- and to-square, so the search needs no game-specific indexing; the
+//! continuation history, which needs the moving piece, by the game's `Game::piece_to`.
 
 use crate::params::{
     CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_MAX_WEIGHT, CORRECTION_SIZE, HISTORY_MAX,
