@@ -12,6 +12,7 @@ pub mod book;
 pub mod datagen;
 pub mod engine;
 pub mod eval;
+pub mod nnue_train;
 pub mod perft;
 pub mod play;
 pub mod record;
@@ -72,6 +73,11 @@ pub const COMMANDS: &[(&str, CommandFn, &str)] = &[
         "tune",
         tune::run,
         "Texel-tune evaluation weights on datagen data; writes Rust source",
+    ),
+    (
+        "nnue-train",
+        nnue_train::run,
+        "train the chess network (NNUE) on datagen data",
     ),
     (
         "soak",

@@ -59,8 +59,7 @@ impl Game for Position {
     }
 
     fn make_null(&mut self) {
-        self.history.push(self.board);
-        self.board.play_null();
+        self.play_null();
     }
 
     fn unmake_null(&mut self) {
@@ -102,6 +101,9 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> Score {
+        if let Some(score) = self.nnue_eval() {
+            return score;
+        }
         let white = self.eval_white();
         match self.board.side {
             crate::Color::White => white,

@@ -28,6 +28,7 @@ mod game_impl;
 mod gives_check;
 mod movegen;
 mod moves;
+pub mod nnue;
 mod notation;
 mod perft;
 mod polyglot;

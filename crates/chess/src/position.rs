@@ -6,6 +6,7 @@ use crate::error::FenError;
 use crate::fen;
 use crate::movegen::{self, CountSink, ListSink};
 use crate::moves::Move;
+use crate::nnue::{self, Accumulator, Delta, Network};
 use crate::types::{Castling, Color, Piece, PieceKind, Square};
 use game::MoveList;
 
@@ -18,6 +19,11 @@ pub struct Position {
     pub(crate) board: Board,
     /// Earlier boards, oldest first; `make` pushes, `unmake` pops (copy-make).
     pub(crate) history: Vec<Board>,
+    /// The network this position evaluates with (`None`: the classic evaluation).
+    pub(crate) net: Option<&'static Network>,
+    /// With a network: its hidden sums of each board in `history` and of the current board
+    /// (last), so make pushes and unmake pops. Empty without a network.
+    pub(crate) accumulators: Vec<Accumulator>,
 }
 
 impl PartialEq for Position {
@@ -35,10 +41,34 @@ impl Position {
 
     /// Parses and validates a FEN (4 to 6 fields; missing clocks read as `0 1`).
     pub fn parse_fen(text: &str) -> Result<Position, FenError> {
-        Ok(Position {
+        let mut pos = Position {
             board: fen::parse(text)?,
             history: Vec::new(),
-        })
+            net: None,
+            accumulators: Vec::new(),
+        };
+        pos.set_network(nnue::active());
+        Ok(pos)
+    }
+
+    /// Makes this position (and its history) evaluate with `net`, or with the classic
+    /// evaluation for `None`; new positions take [`nnue::active`].
+    pub fn set_network(&mut self, net: Option<&'static Network>) {
+        self.net = net;
+        self.accumulators = match net {
+            Some(net) => self
+                .history
+                .iter()
+                .chain(std::iter::once(&self.board))
+                .map(|b| Accumulator::from_board(net, b))
+                .collect(),
+            None => Vec::new(),
+        };
+    }
+
+    /// The network this position evaluates with, if any.
+    pub fn network(&self) -> Option<&'static Network> {
+        self.net
     }
 
     /// The position as FEN. The en-passant square is written only when a pawn could
@@ -125,16 +155,48 @@ impl Position {
 
     /// Plays a legal move (see [`Position::is_legal`]); keeps the previous board for unmake.
     pub fn play(&mut self, mv: Move) {
+        if let Some(net) = self.net {
+            let delta = Delta::of(&self.board, mv);
+            let next = self.accumulator().after(net, &delta);
+            self.accumulators.push(next);
+        }
         self.history.push(self.board);
         self.board.play(mv);
         self.debug_check();
+    }
+
+    /// Passes the turn (the caller guarantees the side to move is not in check).
+    pub(crate) fn play_null(&mut self) {
+        self.history.push(self.board);
+        self.board.play_null();
+        if self.net.is_some() {
+            self.accumulators.push(*self.accumulator());
+        }
     }
 
     /// Takes back the last move played (or null move); does nothing without history.
     pub fn undo(&mut self) {
         if let Some(b) = self.history.pop() {
             self.board = b;
+            self.accumulators.pop();
         }
+    }
+
+    /// The network's hidden sums for the current board (only called with a network:
+    /// set_network pushes the first one and every make pushes one).
+    #[inline]
+    fn accumulator(&self) -> &Accumulator {
+        self.accumulators
+            .last()
+            .unwrap_or_else(|| unreachable!("no accumulator"))
+    }
+
+    /// The network's evaluation for the side to move, from the kept sums; `None` without
+    /// a network.
+    #[inline]
+    pub fn nnue_eval(&self) -> Option<i32> {
+        let net = self.net?;
+        Some(net.evaluate_for(self.accumulator(), self.board.side))
     }
 
     /// Debug builds: the incremental hash and evaluation sums equal a recomputation.
@@ -160,6 +222,13 @@ impl Position {
             self.board.compute_checkers(),
             "checkers"
         );
+        if let Some(net) = self.net {
+            debug_assert_eq!(
+                *self.accumulator(),
+                Accumulator::from_board(net, &self.board),
+                "incremental network sums"
+            );
+        }
     }
 
     /// Counts how often the current position occurred before, looking back at most

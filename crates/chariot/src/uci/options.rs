@@ -70,6 +70,9 @@ pub struct Settings {
     pub own_book: bool,
     /// A Polyglot book file (chess); empty for the built-in repertoire.
     pub book_file: String,
+    /// A network file for the chess evaluation (`chariot nnue-train`); empty for the
+    /// classic evaluation.
+    pub eval_file: String,
     /// The game being played.
     pub variant: Variant,
     /// `Search alphabeta`: play by plain fixed-depth alpha-beta instead of the engine search.
@@ -92,6 +95,7 @@ impl Settings {
             skill: FULL_LEVEL,
             own_book: false,
             book_file: String::new(),
+            eval_file: String::new(),
             variant,
             plain_alphabeta: false,
             alphabeta_depth: 4,
@@ -134,6 +138,7 @@ impl Settings {
             ),
             "option name OwnBook type check default false".to_string(),
             "option name BookFile type string default <empty>".to_string(),
+            "option name EvalFile type string default <empty>".to_string(),
             "option name Search type combo default full var full var alphabeta".to_string(),
             format!(
                 "option name AlphaBeta Depth type spin default {} min 1 max {ALPHABETA_DEPTH_MAX}",
@@ -195,13 +200,12 @@ impl Settings {
                 Change::Book
             }
             "bookfile" => {
-                let file = value.unwrap_or("");
-                self.book_file = if file == "<empty>" {
-                    String::new()
-                } else {
-                    file.to_string()
-                };
+                self.book_file = file_name(value);
                 Change::Book
+            }
+            "evalfile" => {
+                self.eval_file = file_name(value);
+                Change::EvalFile
             }
             "clear hash" => Change::ClearHash,
             "search" => {
@@ -273,6 +277,8 @@ pub enum Change {
     ClearHash,
     /// Reload or drop the book.
     Book,
+    /// Load or drop the evaluation network.
+    EvalFile,
     /// Switch to another game.
     Variant(Variant),
     /// Switch the algorithm (engine search or plain alpha-beta).
@@ -298,6 +304,15 @@ pub enum OptionError {
         /// The refused value.
         value: String,
     },
+}
+
+/// A string option's file name: no value and `<empty>` (what GUIs send back for the
+/// declared default) both mean none.
+fn file_name(value: Option<&str>) -> String {
+    match value {
+        None | Some("<empty>") => String::new(),
+        Some(file) => file.to_string(),
+    }
 }
 
 fn spin(

@@ -187,6 +187,7 @@ impl<G: Game, S: Think<G>> Session<G, S> {
             Change::Search => self.apply_search_options(),
             Change::ClearHash => self.engine.clear_hash(),
             Change::Book => self.load_book(),
+            Change::EvalFile => self.load_network(),
             Change::Mode => self.apply_mode(),
             Change::Variant(variant) if variant.name() == G::NAME => {}
             Change::Variant(variant) => {
@@ -242,6 +243,36 @@ impl<G: Game, S: Think<G>> Session<G, S> {
                 self.out.error(err);
                 self.engine.set_book(None);
             }
+        }
+    }
+
+    /// Loads `EvalFile` for the positions the next `position` commands set up (the search
+    /// never sees a half-changed evaluation); a bad file keeps the current evaluation.
+    fn load_network(&mut self) {
+        let file = &self.settings.eval_file;
+        if file.is_empty() {
+            chess::nnue::set_active(None);
+            self.out
+                .note("EvalFile empty: the classic evaluation from the next position");
+            return;
+        }
+        if G::NAME != Variant::Chess.name() {
+            self.out.error("EvalFile networks are for chess only");
+            return;
+        }
+        let loaded = std::fs::read(file)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| chess::nnue::Network::from_bytes(&bytes));
+        match loaded {
+            Ok(net) => {
+                chess::nnue::set_active(Some(net));
+                self.out.note(&format!(
+                    "EvalFile {file} loaded: used from the next position"
+                ));
+            }
+            Err(err) => self.out.error(format!(
+                "EvalFile {file}: {err}; the evaluation is unchanged"
+            )),
         }
     }
 

@@ -1,6 +1,8 @@
 //! The fast evaluation (incremental material and squares, the pawn cache) returns exactly
 //! what a from-scratch evaluation returns, along random games played with make/unmake
 //! from many positions, on several threads at once (each search thread has its own cache).
+//! The network's incrementally kept sums are checked the same way against sums rebuilt
+//! from the pieces.
 
 use chess::Position;
 use game::Game;
@@ -30,6 +32,12 @@ fn check(p: &Position) -> i32 {
     let fast = p.eval_white();
     assert_eq!(fast, p.eval_white_from_scratch(), "{p}");
     assert_eq!(fast, p.eval_terms().white_score, "{p}");
+    let net = p.network().expect("the walks set a network");
+    assert_eq!(
+        p.nnue_eval(),
+        Some(net.evaluate_position(p)),
+        "network sums, {p}"
+    );
     fast
 }
 
@@ -42,6 +50,7 @@ fn walk(seed: u64, games: usize, plies: usize) -> usize {
     for fen in starts() {
         for _ in 0..games {
             let mut p = Position::parse_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            p.set_network(Some(super::nnue::test_network()));
             let mut line = Vec::new();
             let mut values = vec![check(&p)];
             for _ in 0..plies {
@@ -93,6 +102,7 @@ fn a_king_walk_behind_fixed_pawns_updates_the_shelter() {
     // Same pawns throughout, only the kings move: every step must change what the cache
     // returns for the shelter exactly as a recomputation does.
     let mut p = Position::parse_fen("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1").unwrap();
+    p.set_network(Some(super::nnue::test_network()));
     let mut seen = std::collections::BTreeSet::new();
     for mv in [
         "e1f1", "e8f8", "f1g1", "f8g8", "g1h1", "g8h8", "h1g1", "h8g8",

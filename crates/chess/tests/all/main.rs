@@ -6,6 +6,7 @@ mod eval;
 mod eval_cache;
 mod fen;
 mod gives_check;
+mod nnue;
 mod notation;
 mod perft;
 mod properties;

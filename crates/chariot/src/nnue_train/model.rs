@@ -1,0 +1,372 @@
+//! The float network that `chariot nnue-train` fits: forward pass, gradient, Adam, and
+//! quantisation into the engine's [`chess::nnue::Network`].
+//!
+//! All parameters live in one flat vector (see [`Net`]) so the optimiser and the
+//! per-thread gradient buffers are plain slices.
+
+use chess::nnue::{Network, HIDDEN, INPUTS, SCALE};
+
+/// Where the first-layer biases start in the flat parameter vector.
+pub const B1: usize = INPUTS * HIDDEN;
+/// Where the output weights start (side to move's units, then the other side's).
+pub const W2: usize = B1 + HIDDEN;
+/// Where the output bias is.
+pub const B2: usize = W2 + 2 * HIDDEN;
+/// Number of parameters.
+pub const PARAMS: usize = B2 + 1;
+/// Every parameter is kept in `[-CLIP, CLIP]` so the quantised values stay small.
+pub const CLIP: f32 = 1.98;
+
+/// A small deterministic generator (xorshift64*).
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator; every seed (0 included) gives a usable state.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (`n` > 0; the modulo bias is negligible for our sizes).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 11) % n as u64) as usize
+    }
+
+    /// Uniform in `[-r, r)`.
+    pub fn uniform(&mut self, r: f32) -> f32 {
+        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+        (2.0 * unit - 1.0) * r
+    }
+}
+
+/// `ln(10)`: the prediction is `sigmoid(k · ln 10 · out)` = `1 / (1 + 10^(-k·cp/400))`.
+const LN_10: f32 = std::f32::consts::LN_10;
+
+/// The win probability for an evaluation of `cp` centipawns (the Texel tuner's curve).
+pub fn win_probability(k: f32, cp: f32) -> f32 {
+    1.0 / (1.0 + (-k * LN_10 * cp / 400.0).exp())
+}
+
+/// The float network: `[W1 (INPUTS × HIDDEN, input-major) | b1 | W2 (2 × HIDDEN) | b2]`.
+#[derive(Clone, Debug)]
+pub struct Net {
+    /// The flat parameters (length [`PARAMS`]).
+    pub params: Vec<f32>,
+}
+
+/// The first layer's sums of one perspective: `b1 + Σ W1[f]`.
+#[inline]
+fn hidden(params: &[f32], features: &[u16], out: &mut [f32; HIDDEN]) {
+    out.copy_from_slice(&params[B1..W2]);
+    for &f in features {
+        let row = &params[f as usize * HIDDEN..][..HIDDEN];
+        for (h, &w) in out.iter_mut().zip(row) {
+            *h += w;
+        }
+    }
+}
+
+/// `Σ clamp(h, 0, 1) · w`.
+#[inline]
+fn dot_clipped(h: &[f32; HIDDEN], w: &[f32]) -> f32 {
+    h.iter().zip(w).map(|(&h, &w)| h.clamp(0.0, 1.0) * w).sum()
+}
+
+impl Net {
+    /// A randomly initialised network: W1 and W2 uniform in ±0.1, b1 = 0, b2 = 0.
+    pub fn random(seed: u64) -> Net {
+        let mut rng = Rng::new(seed);
+        let mut params = vec![0.0; PARAMS];
+        for w in &mut params[..B1] {
+            *w = rng.uniform(0.1);
+        }
+        for w in &mut params[W2..B2] {
+            *w = rng.uniform(0.1);
+        }
+        Net { params }
+    }
+
+    /// The raw output (the evaluation in centipawns is this × [`SCALE`]) for the side to
+    /// move's active inputs `us` and the other side's `them`.
+    pub fn output(&self, us: &[u16], them: &[u16]) -> f32 {
+        let p = &self.params;
+        let (mut h_us, mut h_them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+        hidden(p, us, &mut h_us);
+        hidden(p, them, &mut h_them);
+        dot_clipped(&h_us, &p[W2..W2 + HIDDEN]) + dot_clipped(&h_them, &p[W2 + HIDDEN..B2]) + p[B2]
+    }
+
+    /// The squared error `(p - target)²` of one position.
+    pub fn loss(&self, us: &[u16], them: &[u16], target: f32, k: f32) -> f32 {
+        let p = win_probability(k, self.output(us, them) * SCALE as f32);
+        (p - target) * (p - target)
+    }
+
+    /// Adds `scale ×` the gradient of one position's squared error to `grad` (length
+    /// [`PARAMS`]) and returns the error.
+    pub fn backward(
+        &self,
+        us: &[u16],
+        them: &[u16],
+        target: f32,
+        k: f32,
+        scale: f32,
+        grad: &mut [f32],
+    ) -> f32 {
+        let p = &self.params;
+        let (mut h_us, mut h_them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+        hidden(p, us, &mut h_us);
+        hidden(p, them, &mut h_them);
+        let (w2_us, w2_them) = p[W2..B2].split_at(HIDDEN);
+        let out = dot_clipped(&h_us, w2_us) + dot_clipped(&h_them, w2_them) + p[B2];
+        let prob = win_probability(k, out * SCALE as f32);
+        let error = prob - target;
+        // d(loss)/d(out): the sigmoid's argument is k · ln 10 · out.
+        let g = 2.0 * error * prob * (1.0 - prob) * k * LN_10 * scale;
+        let (w1_grad, rest) = grad.split_at_mut(B1);
+        let (b1_grad, rest) = rest.split_at_mut(HIDDEN);
+        let (w2_grad, b2_grad) = rest.split_at_mut(2 * HIDDEN);
+        let (w2g_us, w2g_them) = w2_grad.split_at_mut(HIDDEN);
+        b2_grad[0] += g;
+        // Reuse the hidden sums as their gradients (0 where the clipped ReLU is flat).
+        for (h, (w, wg)) in h_us.iter_mut().zip(w2_us.iter().zip(w2g_us.iter_mut())) {
+            *wg += g * h.clamp(0.0, 1.0);
+            *h = if *h > 0.0 && *h < 1.0 { g * w } else { 0.0 };
+        }
+        for (h, (w, wg)) in h_them
+            .iter_mut()
+            .zip(w2_them.iter().zip(w2g_them.iter_mut()))
+        {
+            *wg += g * h.clamp(0.0, 1.0);
+            *h = if *h > 0.0 && *h < 1.0 { g * w } else { 0.0 };
+        }
+        for (b, (u, t)) in b1_grad.iter_mut().zip(h_us.iter().zip(&h_them)) {
+            *b += u + t;
+        }
+        for (features, d) in [(us, &h_us), (them, &h_them)] {
+            for &f in features {
+                let row = &mut w1_grad[f as usize * HIDDEN..][..HIDDEN];
+                for (w, &d) in row.iter_mut().zip(d) {
+                    *w += d;
+                }
+            }
+        }
+        error * error
+    }
+
+    /// The engine's quantised network for these parameters.
+    pub fn quantise(&self) -> Result<Network, String> {
+        let p = &self.params;
+        let rows: Vec<Vec<f32>> = p[..B1].chunks(HIDDEN).map(<[f32]>::to_vec).collect();
+        Network::quantise(&rows, &p[B1..W2], &p[W2..B2], p[B2])
+    }
+}
+
+/// Adam's state and settings (β1 0.9, β2 0.999, ε 1e-8).
+pub struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    steps: i32,
+}
+
+impl Adam {
+    /// A fresh optimiser for [`PARAMS`] parameters.
+    pub fn new() -> Adam {
+        Adam {
+            m: vec![0.0; PARAMS],
+            v: vec![0.0; PARAMS],
+            steps: 0,
+        }
+    }
+
+    /// One step of size `rate` along `grad`, then every parameter clipped to ±[`CLIP`].
+    pub fn step(&mut self, net: &mut Net, grad: &[f32], rate: f32) {
+        const BETA1: f32 = 0.9;
+        const BETA2: f32 = 0.999;
+        const EPS: f32 = 1e-8;
+        self.steps += 1;
+        let c1 = 1.0 - BETA1.powi(self.steps);
+        let c2 = 1.0 - BETA2.powi(self.steps);
+        let step = rate * c2.sqrt() / c1;
+        let eps = EPS * c2.sqrt();
+        for (((p, &g), m), v) in net
+            .params
+            .iter_mut()
+            .zip(grad)
+            .zip(&mut self.m)
+            .zip(&mut self.v)
+        {
+            *m = BETA1 * *m + (1.0 - BETA1) * g;
+            *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+            *p = (*p - step * *m / (v.sqrt() + eps)).clamp(-CLIP, CLIP);
+        }
+    }
+}
+
+impl Default for Adam {
+    fn default() -> Adam {
+        Adam::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess::Position;
+
+    const FENS: [&str; 3] = [
+        chess::START_FEN,
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R b KQ - 0 9",
+        "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 w - - 0 50",
+    ];
+
+    fn features(fen: &str) -> (Vec<u16>, Vec<u16>) {
+        chess::nnue::features(&Position::parse_fen(fen).unwrap())
+    }
+
+    /// A net whose hidden sums all stay well inside (0, 1): no clipped-ReLU kinks.
+    fn smooth_net() -> Net {
+        let mut rng = Rng::new(5);
+        let mut net = Net::random(5);
+        for w in &mut net.params[..B1] {
+            *w = rng.uniform(0.01);
+        }
+        for b in &mut net.params[B1..W2] {
+            *b = 0.5;
+        }
+        net.params[B2] = 0.05;
+        net
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let net = smooth_net();
+        let k = 1.067;
+        for (fen, target) in FENS.iter().zip([0.8, 0.3, 0.55]) {
+            let (us, them) = features(fen);
+            let mut grad = vec![0.0; PARAMS];
+            net.backward(&us, &them, target, k, 1.0, &mut grad);
+            let params = [
+                us[0] as usize * HIDDEN + 3,
+                them[5] as usize * HIDDEN + 77,
+                us[9] as usize * HIDDEN + 127,
+                B1,
+                B1 + 64,
+                W2 + 10,
+                W2 + HIDDEN + 100,
+                B2,
+            ];
+            for i in params {
+                let eps = 1e-3;
+                let (mut plus, mut minus) = (net.clone(), net.clone());
+                plus.params[i] += eps;
+                minus.params[i] -= eps;
+                let numeric = (plus.loss(&us, &them, target, k)
+                    - minus.loss(&us, &them, target, k))
+                    / (2.0 * eps);
+                assert!(
+                    (numeric - grad[i]).abs() <= 1e-3 * numeric.abs().max(grad[i].abs()) + 2e-5,
+                    "{fen}: parameter {i}: analytic {} vs numeric {numeric}",
+                    grad[i]
+                );
+                assert!(grad[i] != 0.0, "{fen}: parameter {i} has no gradient");
+            }
+        }
+    }
+
+    #[test]
+    fn the_gradient_is_zero_where_the_relu_is_clipped() {
+        let (us, them) = features(FENS[0]);
+        // Below 0 and above 1 alike, the first layer gets no gradient.
+        for bias in [-5.0, 5.0] {
+            let mut net = smooth_net();
+            net.params[B1..W2].iter_mut().for_each(|b| *b = bias);
+            let mut grad = vec![0.0; PARAMS];
+            net.backward(&us, &them, 0.9, 1.0, 1.0, &mut grad);
+            assert!(grad[..W2].iter().all(|&g| g == 0.0), "bias {bias}");
+            assert!(grad[B2] != 0.0);
+            assert_eq!(grad[W2..B2].iter().all(|&g| g != 0.0), bias > 0.0);
+        }
+    }
+
+    /// Float output × SCALE against the quantised network's evaluation.
+    fn max_difference(net: &Net) -> f32 {
+        let q = net.quantise().unwrap();
+        FENS.iter()
+            .map(|fen| {
+                let pos = Position::parse_fen(fen).unwrap();
+                let (us, them) = chess::nnue::features(&pos);
+                let float = net.output(&us, &them) * SCALE as f32;
+                (float - q.evaluate_position(&pos) as f32).abs()
+            })
+            .fold(0.0, f32::max)
+    }
+
+    #[test]
+    fn the_quantised_network_evaluates_like_the_float_one() {
+        use chess::nnue::{QA, QB};
+        // Parameters on the quantisation grid: only the final division truncates.
+        let mut net = Net::random(11);
+        net.params[B1..W2].iter_mut().for_each(|b| *b = 0.2);
+        net.params[B2] = -0.03;
+        let snap = |x: &mut f32, q: i32| *x = (*x * q as f32).round() / q as f32;
+        net.params[..W2].iter_mut().for_each(|w| snap(w, QA));
+        net.params[W2..B2].iter_mut().for_each(|w| snap(w, QB));
+        snap(&mut net.params[B2], QA * QB);
+        assert!(max_difference(&net) <= 1.0, "{}", max_difference(&net));
+        // Off the grid, the difference stays within what rounding can cost: half a step
+        // of QB per unit of activation, half a step of QA per summed first-layer weight.
+        let mut net = Net::random(12);
+        net.params[B1..W2].iter_mut().for_each(|b| *b = 0.2);
+        let q = net.quantise().unwrap();
+        for fen in FENS {
+            let pos = Position::parse_fen(fen).unwrap();
+            let (us, them) = chess::nnue::features(&pos);
+            let (mut h_us, mut h_them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
+            hidden(&net.params, &us, &mut h_us);
+            hidden(&net.params, &them, &mut h_them);
+            let w2 = &net.params[W2..B2];
+            let rows = (us.len() + 1) as f32;
+            let bound: f32 = h_us
+                .iter()
+                .chain(&h_them)
+                .zip(w2)
+                .map(|(h, w)| {
+                    h.clamp(0.0, 1.0) * 0.5 / QB as f32 + w.abs() * rows * 0.5 / QA as f32
+                })
+                .sum::<f32>()
+                * SCALE as f32
+                + 1.0;
+            let float = net.output(&us, &them) * SCALE as f32;
+            let difference = (float - q.evaluate_position(&pos) as f32).abs();
+            assert!(difference <= bound, "{fen}: {difference} > {bound}");
+        }
+        // And the evaluations are not trivially zero.
+        let out = features(FENS[1]);
+        assert!(net.output(&out.0, &out.1).abs() * SCALE as f32 > 1.0);
+    }
+
+    #[test]
+    fn adam_steps_downhill_and_clips() {
+        let mut net = smooth_net();
+        let (us, them) = features(FENS[1]);
+        let before = net.loss(&us, &them, 1.0, 1.0);
+        let mut adam = Adam::new();
+        for _ in 0..20 {
+            let mut grad = vec![0.0; PARAMS];
+            net.backward(&us, &them, 1.0, 1.0, 1.0, &mut grad);
+            adam.step(&mut net, &grad, 0.01);
+        }
+        assert!(net.loss(&us, &them, 1.0, 1.0) < before);
+        net.params[0] = 10.0;
+        adam.step(&mut net, &vec![0.0; PARAMS], 0.01);
+        assert!(net.params.iter().all(|p| p.abs() <= CLIP));
+    }
+}

@@ -1,0 +1,76 @@
+//! The chess network (NNUE): 768 piece-square inputs seen from each side, one hidden layer
+//! of [`HIDDEN`] clipped-ReLU units per perspective, one output in centipawns.
+//!
+//! The hidden sums ("accumulators") are kept by [`crate::Position`]'s make/unmake, one per
+//! ply, so an evaluation only runs the small output layer. The network is trained by
+//! `chariot nnue-train` on `chariot datagen` data; the file format is described in
+//! [`network`]. Positions use a network only when one is loaded ([`set_active`], the UCI
+//! option `EvalFile`); otherwise they keep the classic evaluation and pay nothing for this.
+
+mod accumulator;
+pub mod network;
+
+pub use accumulator::Accumulator;
+pub(crate) use accumulator::Delta;
+pub use network::Network;
+
+use crate::position::Position;
+use crate::types::{Color, Piece};
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+/// Inputs per perspective: own/other colour × 6 kinds × 64 squares.
+pub const INPUTS: usize = 768;
+/// Hidden units per perspective of the engine's network.
+pub const HIDDEN: usize = 128;
+/// Quantisation of the first layer: weights and biases are stored × `QA`, and the clipped
+/// ReLU clips at `QA` (the float network's 1.0).
+pub const QA: i32 = 255;
+/// Quantisation of the output weights: stored × `QB`.
+pub const QB: i32 = 64;
+/// The float network's output × `SCALE` is the evaluation in centipawns.
+pub const SCALE: i32 = 400;
+
+/// The input index of `piece` on `sq` seen by `perspective`: the perspective's own pieces
+/// first, and Black sees the board mirrored (rank 1 ↔ rank 8), so both sides see
+/// themselves moving up the board.
+#[inline]
+pub fn feature(perspective: Color, piece: Piece, sq: crate::Square) -> usize {
+    let side = usize::from(piece.color != perspective);
+    let sq = match perspective {
+        Color::White => sq.index(),
+        Color::Black => sq.index() ^ 56,
+    };
+    side * 384 + piece.kind.index() * 64 + sq
+}
+
+/// The active inputs of a position: (side to move's, other side's), one per piece.
+pub fn features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
+    let us = pos.turn();
+    let mut ours = Vec::with_capacity(32);
+    let mut theirs = Vec::with_capacity(32);
+    for sq in pos.board.occupied() {
+        if let Some(piece) = pos.board.piece_on(sq) {
+            ours.push(feature(us, piece, sq) as u16);
+            theirs.push(feature(us.flip(), piece, sq) as u16);
+        }
+    }
+    (ours, theirs)
+}
+
+/// The network new positions evaluate with; null while the classic evaluation is used.
+static ACTIVE: AtomicPtr<Network> = AtomicPtr::new(std::ptr::null_mut());
+
+/// Makes `net` the network of every position set up from now on (`None`: the classic
+/// evaluation). Positions already set up keep what they had. Each network set is kept
+/// for the life of the process (positions hold plain references to it).
+pub fn set_active(net: Option<Network>) {
+    let ptr = net.map_or(std::ptr::null_mut(), |n| Box::into_raw(Box::new(n)));
+    ACTIVE.store(ptr, Ordering::Release);
+}
+
+/// The network new positions evaluate with, if any (see [`set_active`]).
+pub fn active() -> Option<&'static Network> {
+    let ptr = ACTIVE.load(Ordering::Acquire);
+    // SAFETY: a non-null pointer came from Box::into_raw in set_active and is never freed.
+    unsafe { ptr.as_ref() }
+}

@@ -1,0 +1,123 @@
+//! The network: file round trip, rejection of bad files, sums kept through null moves, the
+//! classic evaluation without a network, and a side-to-move view (a position and its
+//! colour-flipped mirror evaluate the same).
+
+use chess::nnue::{Network, HIDDEN, INPUTS};
+use chess::Position;
+use game::Game;
+use std::sync::OnceLock;
+
+/// A seeded random network (its values mean nothing; its sums must still be kept exactly).
+pub fn test_network() -> &'static Network {
+    static NET: OnceLock<Network> = OnceLock::new();
+    NET.get_or_init(|| {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+        };
+        let weights: Vec<Vec<f32>> = (0..INPUTS)
+            .map(|_| (0..HIDDEN).map(|_| next() * 0.4).collect())
+            .collect();
+        let biases: Vec<f32> = (0..HIDDEN).map(|_| next() * 0.5 + 0.25).collect();
+        let output: Vec<f32> = (0..2 * HIDDEN).map(|_| next() * 0.5).collect();
+        Network::quantise(&weights, &biases, &output, 0.05).expect("the engine's shape")
+    })
+}
+
+fn with_network(fen: &str) -> Position {
+    let mut p = Position::parse_fen(fen).expect("valid FEN");
+    p.set_network(Some(test_network()));
+    p
+}
+
+#[test]
+fn network_file_round_trips() {
+    let bytes = test_network().to_bytes();
+    let again = Network::from_bytes(&bytes).expect("own bytes parse");
+    assert_eq!(again.to_bytes(), bytes);
+}
+
+#[test]
+fn bad_network_files_are_rejected_with_a_reason() {
+    let bytes = test_network().to_bytes();
+    let short = Network::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
+    assert!(short.contains("too short"), "{short}");
+    let mut magic = bytes.clone();
+    magic[0] = b'X';
+    assert!(Network::from_bytes(&magic).unwrap_err().contains("magic"));
+    let mut shape = bytes.clone();
+    shape[12] = 7;
+    assert!(Network::from_bytes(&shape).unwrap_err().contains("shape"));
+    let mut long = bytes;
+    long.push(0);
+    assert!(Network::from_bytes(&long).unwrap_err().contains("after"));
+}
+
+#[test]
+fn positions_without_a_network_use_the_classic_evaluation() {
+    let mut p = Position::parse_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid FEN");
+    assert!(p.network().is_none());
+    assert_eq!(p.nnue_eval(), None);
+    assert_eq!(p.evaluate(), p.eval_white());
+    p.set_network(Some(test_network()));
+    assert_eq!(p.evaluate(), test_network().evaluate_position(&p));
+    assert_ne!(
+        p.evaluate(),
+        p.eval_white(),
+        "a random network is not the classic score"
+    );
+}
+
+#[test]
+fn setting_a_network_mid_game_rebuilds_every_ply() {
+    let mut p = Position::start();
+    let line = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6"];
+    let mut moves = Vec::new();
+    for text in line {
+        let mv = p.parse_uci(text).expect("legal");
+        p.make(mv);
+        moves.push(mv);
+    }
+    p.set_network(Some(test_network()));
+    while let Some(mv) = moves.pop() {
+        p.unmake(mv);
+        assert_eq!(p.nnue_eval(), Some(test_network().evaluate_position(&p)));
+    }
+}
+
+#[test]
+fn null_moves_keep_the_sums() {
+    let mut p = with_network("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let before = p.evaluate();
+    p.make_null();
+    assert_eq!(p.nnue_eval(), Some(test_network().evaluate_position(&p)));
+    let mv = p.parse_uci("f6e4").expect("legal");
+    p.make(mv);
+    assert_eq!(p.nnue_eval(), Some(test_network().evaluate_position(&p)));
+    p.unmake(mv);
+    p.unmake_null();
+    assert_eq!(p.evaluate(), before);
+}
+
+#[test]
+fn mirrored_positions_evaluate_the_same() {
+    for (fen, mirror) in [
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+        ),
+        (
+            "8/5pk1/6p1/3P4/1P6/6P1/5PK1/8 b - - 0 40",
+            "8/5pk1/6p1/1p6/3p4/6P1/5PK1/8 w - - 0 40",
+        ),
+    ] {
+        assert_eq!(
+            with_network(fen).evaluate(),
+            with_network(mirror).evaluate(),
+            "{fen} vs {mirror}"
+        );
+    }
+}
