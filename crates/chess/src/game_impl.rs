@@ -24,6 +24,7 @@ impl Game for Position {
         continuation_history: true,
         singular_margin: Some(2),
         history_bonus: Some((300, 250, 3_000)),
+        lmr_deeper_margin: Some(40),
     };
 
     fn start() -> Self {

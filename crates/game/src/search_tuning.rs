@@ -39,6 +39,10 @@ pub struct SearchTuning {
     /// History bonus of a cutoff as (slope, offset, cap): min(slope·depth − offset, cap),
     /// Stockfish's linear shape; `None`: the first one, min(32·depth², 1200).
     pub history_bonus: Option<(i32, i32, i32)>,
+    /// After a reduced search fails high, the full-depth re-search goes a ply deeper when
+    /// the move beat the best so far by more than this many centipawns (plus two per ply),
+    /// and a ply shallower when it barely beat it.
+    pub lmr_deeper_margin: Option<Score>,
 }
 
 impl SearchTuning {
@@ -53,5 +57,6 @@ impl SearchTuning {
         continuation_history: false,
         singular_margin: None,
         history_bonus: None,
+        lmr_deeper_margin: None,
     };
 }

@@ -288,7 +288,7 @@ impl<G: Game> Worker<'_, G> {
             }
             tt.prefetch(self.pos.hash());
             moves_done += 1;
-            let new_depth = depth - 1 + extension;
+            let mut new_depth = depth - 1 + extension;
             let mut value;
             if moves_done == 1 {
                 value = -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha);
@@ -323,9 +323,21 @@ impl<G: Game> Worker<'_, G> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                value = -self.negamax::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha);
+                let new_depth_reduced = new_depth - r;
+                value = -self.negamax::<false>(new_depth_reduced, ply + 1, -alpha - 1, -alpha);
                 if value > alpha && r > 0 {
-                    value = -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha);
+                    // How far the reduced search beat the best move decides how deep to
+                    // verify it: a big surprise deserves a deeper look, a narrow one less.
+                    if let Some(margin) = G::SEARCH.lmr_deeper_margin {
+                        if value > best + margin + 2 * new_depth {
+                            new_depth += 1;
+                        } else if value < best + LMR_SHALLOWER_MARGIN {
+                            new_depth -= 1;
+                        }
+                    }
+                    if new_depth > new_depth_reduced {
+                        value = -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha);
+                    }
                 }
                 if PV && value > alpha && value < beta {
                     value = -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha);

@@ -121,3 +121,7 @@ pub const MAX_DOUBLE_EXTENSIONS: u8 = 6;
 pub const RAZOR_MAX_DEPTH: i32 = 3;
 /// The part of the razoring margin that does not grow with depth.
 pub const RAZOR_BASE: Score = 500;
+
+/// A reduced move that fails high by less than this over the best score so far is
+/// re-searched a ply shallower (with `SearchTuning::lmr_deeper_margin`).
+pub const LMR_SHALLOWER_MARGIN: Score = 10;
