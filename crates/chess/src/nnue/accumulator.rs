@@ -11,28 +11,35 @@ use crate::types::{Color, Piece, PieceKind, Square};
 pub struct Accumulator(pub [[i16; HIDDEN]; 2]);
 
 /// What a move changes on the board: at most two pieces added and two removed.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Delta {
-    added: [(u8, u8); 2],
-    removed: [(u8, u8); 2],
-    n_added: u8,
-    n_removed: u8,
+    added: [(Piece, Square); 2],
+    removed: [(Piece, Square); 2],
+    n_added: usize,
+    n_removed: usize,
 }
 
 impl Delta {
     fn add(&mut self, p: Piece, sq: Square) {
-        self.added[self.n_added as usize] = (p.index() as u8, sq.index() as u8);
+        self.added[self.n_added] = (p, sq);
         self.n_added += 1;
     }
 
     fn remove(&mut self, p: Piece, sq: Square) {
-        self.removed[self.n_removed as usize] = (p.index() as u8, sq.index() as u8);
+        self.removed[self.n_removed] = (p, sq);
         self.n_removed += 1;
     }
 
     /// The pieces `mv` (legal on `b`) adds and removes.
     pub(crate) fn of(b: &Board, mv: Move) -> Delta {
-        let mut d = Delta::default();
+        // unused slots are never read (n_added and n_removed bound every loop)
+        let unused = (Piece::new(Color::White, PieceKind::Pawn), Square::new(0));
+        let mut d = Delta {
+            added: [unused; 2],
+            removed: [unused; 2],
+            n_added: 0,
+            n_removed: 0,
+        };
         let (from, to) = (mv.from(), mv.to());
         let Some(piece) = b.piece_on(from) else {
             return d;
@@ -65,15 +72,6 @@ impl Delta {
     }
 }
 
-fn piece_of(index: u8) -> Piece {
-    let color = if index < 6 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    Piece::new(color, PieceKind::ALL[index as usize % 6])
-}
-
 impl Accumulator {
     /// The sums of a board computed from its pieces.
     pub(crate) fn from_board(net: &Network, b: &Board) -> Accumulator {
@@ -97,17 +95,11 @@ impl Accumulator {
         let mut next = *self;
         for color in Color::ALL {
             let row = &mut next.0[color.index()];
-            for &(p, sq) in &d.added[..d.n_added as usize] {
-                add_row(
-                    row,
-                    &net.weights[feature(color, piece_of(p), Square::new(sq))],
-                );
+            for &(p, sq) in &d.added[..d.n_added] {
+                add_row(row, &net.weights[feature(color, p, sq)]);
             }
-            for &(p, sq) in &d.removed[..d.n_removed as usize] {
-                sub_row(
-                    row,
-                    &net.weights[feature(color, piece_of(p), Square::new(sq))],
-                );
+            for &(p, sq) in &d.removed[..d.n_removed] {
+                sub_row(row, &net.weights[feature(color, p, sq)]);
             }
         }
         next

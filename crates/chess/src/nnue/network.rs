@@ -156,6 +156,13 @@ impl Network {
         (sum + self.output_bias) * SCALE / (QA * QB)
     }
 
+    /// The evaluation of `pos` for its side to move, computed from its pieces (no
+    /// accumulator kept): for tools and tests.
+    pub fn evaluate_position(&self, pos: &crate::Position) -> i32 {
+        let acc = Accumulator::from_board(self, &pos.board);
+        self.evaluate_for(&acc, pos.turn())
+    }
+
     /// The evaluation of a position whose accumulator is `acc`, for `side` to move.
     #[inline]
     pub fn evaluate_for(&self, acc: &Accumulator, side: crate::Color) -> i32 {
@@ -171,13 +178,4 @@ fn dot_clipped(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
         .zip(w)
         .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
         .sum()
-}
-
-impl Network {
-    /// The evaluation of `pos` for its side to move, computed from its pieces (no
-    /// accumulator kept): for tools and tests.
-    pub fn evaluate_position(&self, pos: &crate::Position) -> i32 {
-        let acc = Accumulator::from_board(self, &pos.board);
-        self.evaluate_for(&acc, pos.turn())
-    }
 }
