@@ -68,6 +68,10 @@ pub struct Args {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Chess network (NNUE) both sides evaluate with, as the UCI option `EvalFile`
+    /// (default: the classic evaluation).
+    #[arg(long)]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// One written position.
@@ -259,13 +263,16 @@ fn run_game<G: Game>(args: &Args) -> anyhow::Result<()> {
     let mut out = BufWriter::new(file);
     writeln!(
         out,
-        "# chariot datagen: game {}, {} games, {} nodes per move, {} random plies, seed {}\n\
+        "# chariot datagen: game {}, {} games, {} nodes per move, {} random plies, seed {}, evaluation {}\n\
          # FEN | search score (cp, White's view) | result for White",
         G::NAME,
         args.games,
         args.nodes,
         args.random_plies,
-        args.seed
+        args.seed,
+        args.eval_file
+            .as_ref()
+            .map_or("classic".to_string(), |f| f.display().to_string())
     )?;
     let start = Instant::now();
     let quiet = args.quiet;
@@ -295,6 +302,17 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     if args.nodes == 0 || args.games == 0 {
         bail!("--games and --nodes must be positive");
     }
+    if let Some(file) = &args.eval_file {
+        if args.game != GameKind::Chess {
+            bail!("--eval-file networks are for chess only");
+        }
+        let bytes =
+            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let net = chess::nnue::Network::from_bytes(&bytes)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+        // New positions (every game's start) take the active network.
+        chess::nnue::set_active(Some(net));
+    }
     match args.game {
         GameKind::Chess => run_game::<chess::Position>(&args),
         GameKind::Xiangqi => run_game::<xiangqi::Position>(&args),
@@ -316,6 +334,7 @@ mod tests {
             seed: 7,
             out: PathBuf::new(),
             quiet: true,
+            eval_file: None,
         }
     }
 

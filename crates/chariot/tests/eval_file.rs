@@ -1,7 +1,7 @@
 //! The UCI option `EvalFile`, through the real binary (loading a network changes the
 //! evaluation of the whole process, so it is not tested inside the unit-test process):
 //! a network file changes the engine's scores, a bad file is refused with a reason and the
-//! session goes on with the evaluation it had.
+//! session goes on with the evaluation it had; `chariot datagen --eval-file` plays with one.
 
 use chess::nnue::{Network, HIDDEN, INPUTS};
 use std::io::Write;
@@ -89,4 +89,71 @@ fn a_bad_network_file_is_refused_and_the_session_goes_on() {
         last_score(&out) > 800,
         "the classic evaluation stays: {out}"
     );
+}
+
+/// Runs `chariot datagen` with `args`; returns (success, stdout + stderr, data file text).
+fn datagen(args: &[&str], out: &std::path::Path) -> (bool, String, String) {
+    let run = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .arg("datagen")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .output()
+        .expect("the binary runs");
+    let text = std::fs::read_to_string(out).unwrap_or_default();
+    let _ = std::fs::remove_file(out);
+    let log =
+        String::from_utf8_lossy(&run.stdout).to_string() + &String::from_utf8_lossy(&run.stderr);
+    (run.status.success(), log, text)
+}
+
+/// The search scores of a data file's positions.
+fn scores_of(text: &str) -> Vec<i32> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            l.split('|')
+                .nth(1)
+                .expect("a score")
+                .trim()
+                .parse()
+                .expect("cp")
+        })
+        .collect()
+}
+
+#[test]
+fn datagen_plays_with_the_network_it_is_given() {
+    let id = std::process::id();
+    let net = std::env::temp_dir().join(format!("chariot-datagen-net-{id}.nnue"));
+    let data = std::env::temp_dir().join(format!("chariot-datagen-{id}.txt"));
+    std::fs::write(&net, optimist()).expect("temp file");
+    let game = ["--games", "1", "--nodes", "300", "--max-plies", "40"];
+    let net_arg = net.display().to_string();
+    let (ok, log, text) = datagen(&[&game[..], &["--eval-file", &net_arg]].concat(), &data);
+    assert!(ok, "{log}");
+    assert!(text.contains(&format!("evaluation {net_arg}")), "{text}");
+    // A network that rates every position +5 pawns for the side to move makes every
+    // search score about ±500 (the correction history moves it a little), or 0 where a
+    // draw by repetition beats −500.
+    let near_500 = |s: &i32| *s == 0 || (400..=500).contains(&s.abs());
+    let scores = scores_of(&text);
+    assert!(!scores.is_empty(), "{text}");
+    assert!(scores.iter().all(near_500), "{scores:?}");
+    // Without the option the classic evaluation's scores are near equality in the opening.
+    let (ok, log, text) = datagen(&game, &data);
+    assert!(ok, "{log}");
+    assert!(text.contains("evaluation classic"), "{text}");
+    assert!(!scores_of(&text).iter().all(near_500), "{text}");
+    // A bad file, or a network for xiangqi, is an error that says why.
+    std::fs::write(&net, b"not a network").expect("temp file");
+    let (ok, log, _) = datagen(&[&game[..], &["--eval-file", &net_arg]].concat(), &data);
+    assert!(!ok && log.contains("magic"), "{log}");
+    let (ok, log, _) = datagen(
+        &[&game[..], &["--game", "xiangqi", "--eval-file", &net_arg]].concat(),
+        &data,
+    );
+    assert!(!ok && log.contains("chess only"), "{log}");
+    let _ = std::fs::remove_file(&net);
 }

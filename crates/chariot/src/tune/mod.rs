@@ -198,6 +198,7 @@ mod tests {
             seed: 3,
             out: PathBuf::new(),
             quiet: true,
+            eval_file: None,
         };
         let mut buf = Vec::new();
         crate::datagen::generate::<chess::Position>(&gen, &mut buf, &|_, _| {}).unwrap();
