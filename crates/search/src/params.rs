@@ -94,7 +94,7 @@ pub const CORRECTION_SIZE: usize = 16_384;
 /// Correction entries hold centipawns times this, so small differences accumulate.
 pub const CORRECTION_GRAIN: i32 = 256;
 /// A correction moves the static evaluation by at most this many centipawns.
-pub const CORRECTION_MAX: Score = 64;
+pub const CORRECTION_MAX: Score = 128;
 /// Weight (out of 256) of one search result in its correction entry: deeper results
 /// count more, up to this.
 pub const CORRECTION_MAX_WEIGHT: i32 = 16;
