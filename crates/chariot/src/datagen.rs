@@ -306,10 +306,8 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         if args.game != GameKind::Chess {
             bail!("--eval-file networks are for chess only");
         }
-        let bytes =
-            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-        let net = chess::nnue::Network::from_bytes(&bytes)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+        let net = chess::nnue::Network::from_file(file)
+            .map_err(|e| anyhow::anyhow!("--eval-file {}: {e}", file.display()))?;
         // New positions (every game's start) take the active network.
         chess::nnue::set_active(Some(net));
     }

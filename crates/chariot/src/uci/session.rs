@@ -260,10 +260,7 @@ impl<G: Game, S: Think<G>> Session<G, S> {
             self.out.error("EvalFile networks are for chess only");
             return;
         }
-        let loaded = std::fs::read(file)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| chess::nnue::Network::from_bytes(&bytes));
-        match loaded {
+        match chess::nnue::Network::from_file(file) {
             Ok(net) => {
                 chess::nnue::set_active(Some(net));
                 self.out.note(&format!(

@@ -66,6 +66,13 @@ impl Reader<'_> {
 }
 
 impl Network {
+    /// Reads and parses the network file at `path`; the error says why it cannot be used
+    /// (unreadable, or what is wrong with its contents).
+    pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+        Network::from_bytes(&bytes)
+    }
+
     /// Parses a network file; the error says what is wrong with it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut r = Reader(bytes);
