@@ -25,6 +25,7 @@ impl Game for Position {
         singular_margin: Some(2),
         history_bonus: Some((300, 250, 3_000)),
         lmr_deeper_margin: Some(40),
+        tt_pv_reduction: true,
     };
 
     fn start() -> Self {

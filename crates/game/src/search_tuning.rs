@@ -43,6 +43,9 @@ pub struct SearchTuning {
     /// the move beat the best so far by more than this many centipawns (plus two per ply),
     /// and a ply shallower when it barely beat it.
     pub lmr_deeper_margin: Option<Score>,
+    /// Late move reductions are one ply smaller in nodes whose position was searched as a
+    /// PV node before (the TT remembers it; Stockfish's `ttPv`), not only in PV nodes.
+    pub tt_pv_reduction: bool,
 }
 
 impl SearchTuning {
@@ -58,5 +61,6 @@ impl SearchTuning {
         singular_margin: None,
         history_bonus: None,
         lmr_deeper_margin: None,
+        tt_pv_reduction: false,
     };
 }

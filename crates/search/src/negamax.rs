@@ -3,7 +3,8 @@
 //! SEE pruning of losing captures, check extensions, mate-distance pruning, the correction
 //! history of the static evaluation, and the optional features a game opts into
 //! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
-//! history-adjusted reductions, continuation history, singular extensions).
+//! history-adjusted reductions, continuation history, singular extensions, smaller
+//! reductions in positions the TT marks as once on the PV).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -65,6 +66,9 @@ impl<G: Game> Worker<'_, G> {
         let tt = self.shared.tt;
         let hit = tt.probe(key, ply);
         let tt_code = hit.map_or(0, |h| h.mv);
+        // On the principal variation now or when last searched (Stockfish's `ttPv`).
+        let tt_pv = PV || hit.is_some_and(|h| h.pv);
+        let tt_pv_reduction = G::SEARCH.tt_pv_reduction && tt_pv;
         if let Some(h) = hit {
             if pruning && !PV && excluded == 0 && h.depth >= depth && h.cuts(alpha, beta) {
                 return h.score;
@@ -303,7 +307,7 @@ impl<G: Game> Worker<'_, G> {
                     && (quiet || stage == Stage::BadNoisy)
                 {
                     r = self.reduction(depth, moves_done);
-                    r -= PV as i32;
+                    r -= PV as i32 + tt_pv_reduction as i32;
                     r += (!improving) as i32;
                     r -= (stage == Stage::Refutation) as i32;
                     r -= gives_check as i32;
@@ -403,7 +407,7 @@ impl<G: Game> Worker<'_, G> {
             return if best == -INFINITY { alpha } else { best };
         }
         let bound = bound_of(best, original_alpha, beta);
-        tt.store(key, ply, best_code, best, raw_eval, depth, bound);
+        tt.store(key, ply, best_code, best, raw_eval, depth, bound, tt_pv);
         // Teach the correction history how far the static evaluation was off, when the
         // result says so: not after a capture won the node (the evaluation is not meant to
         // see tactics), not from a bound on the wrong side of the evaluation.

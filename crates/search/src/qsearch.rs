@@ -88,7 +88,7 @@ impl<G: Game> Worker<'_, G> {
 
         let bound = bound_of(best, original_alpha, beta);
         let depth = if in_check { 0 } else { -1 };
-        tt.store(key, ply, best_code, best, raw_eval, depth, bound);
+        tt.store(key, ply, best_code, best, raw_eval, depth, bound, PV);
         best
     }
 }
