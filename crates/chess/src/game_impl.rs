@@ -26,6 +26,7 @@ impl Game for Position {
         history_bonus: Some((300, 250, 3_000)),
         lmr_deeper_margin: Some(40),
         tt_pv_reduction: true,
+        capture_futility_margin: Some(100),
     };
 
     fn start() -> Self {

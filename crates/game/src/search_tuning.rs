@@ -46,6 +46,10 @@ pub struct SearchTuning {
     /// Late move reductions are one ply smaller in nodes whose position was searched as a
     /// PV node before (the TT remembers it; Stockfish's `ttPv`), not only in PV nodes.
     pub tt_pv_reduction: bool,
+    /// Futility pruning of captures at shallow depth (non-PV nodes): a capture that
+    /// cannot win, by static exchange, what lifts the evaluation to within the quiet
+    /// futility margin plus this many centipawns of alpha is skipped.
+    pub capture_futility_margin: Option<Score>,
 }
 
 impl SearchTuning {
@@ -62,5 +66,6 @@ impl SearchTuning {
         history_bonus: None,
         lmr_deeper_margin: None,
         tt_pv_reduction: false,
+        capture_futility_margin: None,
     };
 }

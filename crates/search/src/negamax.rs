@@ -4,7 +4,7 @@
 //! history of the static evaluation, and the optional features a game opts into
 //! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
 //! history-adjusted reductions, continuation history, singular extensions, smaller
-//! reductions in positions the TT marks as once on the PV).
+//! reductions in positions the TT marks as once on the PV, futility pruning of captures).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -229,9 +229,16 @@ impl<G: Game> Worker<'_, G> {
                         })
                 } else {
                     // Step 6. SEE pruning: captures that lose too much material.
-                    stage == Stage::BadNoisy
+                    (stage == Stage::BadNoisy
                         && depth <= SEE_MAX_DEPTH
-                        && !self.pos.see_ge(mv, see_capture_margin(depth))
+                        && !self.pos.see_ge(mv, see_capture_margin(depth)))
+                    // Step 6a. Futility pruning of captures: one that cannot win, by static
+                    // exchange, what lifts a hopeless eval to within a margin of alpha.
+                        || G::SEARCH.capture_futility_margin.is_some_and(|m| {
+                            !PV && depth <= FP_MAX_DEPTH
+                                && self.pos.is_capture(mv)
+                                && !self.pos.see_ge(mv, alpha - eval - futility_margin(depth) - m)
+                        })
                 };
             }
 
