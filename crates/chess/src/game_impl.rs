@@ -27,6 +27,7 @@ impl Game for Position {
         lmr_deeper_margin: Some(40),
         tt_pv_reduction: true,
         capture_futility_margin: Some(100),
+        aspiration_fail_high_reduction: true,
     };
 
     fn start() -> Self {

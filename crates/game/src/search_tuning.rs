@@ -50,6 +50,9 @@ pub struct SearchTuning {
     /// cannot win, by static exchange, what lifts the evaluation to within the quiet
     /// futility margin plus this many centipawns of alpha is skipped.
     pub capture_futility_margin: Option<Score>,
+    /// After the root search fails high on its aspiration window, the wider re-search is a
+    /// ply shallower per fail high in a row (Stockfish's `failedHighCnt`).
+    pub aspiration_fail_high_reduction: bool,
 }
 
 impl SearchTuning {
@@ -67,5 +70,6 @@ impl SearchTuning {
         lmr_deeper_margin: None,
         tt_pv_reduction: false,
         capture_futility_margin: None,
+        aspiration_fail_high_reduction: false,
     };
 }

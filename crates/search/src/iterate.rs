@@ -172,8 +172,12 @@ impl<G: Game> Worker<'_, G> {
             } else {
                 (-INFINITY, INFINITY)
             };
+        // After a fail high the next try is a ply shallower per fail high in a row (where
+        // the game opts in): the move is probably good, and a shallower search confirms it
+        // sooner.
+        let mut failed_high = 0;
         loop {
-            let score = self.search_root(root, pv_idx, depth, alpha, beta);
+            let score = self.search_root(root, pv_idx, (depth - failed_high).max(1), alpha, beta);
             root[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             if self.shared.stopped() {
                 return;
@@ -181,9 +185,11 @@ impl<G: Game> Worker<'_, G> {
             let bound = if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
+                failed_high = 0;
                 Bound::Upper
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
+                failed_high += G::SEARCH.aspiration_fail_high_reduction as i32;
                 Bound::Lower
             } else {
                 return;
