@@ -28,6 +28,7 @@ impl Game for Position {
         tt_pv_reduction: true,
         capture_futility_margin: Some(100),
         aspiration_fail_high_reduction: true,
+        fail_high_blend: true,
     };
 
     fn start() -> Self {

@@ -53,6 +53,10 @@ pub struct SearchTuning {
     /// After the root search fails high on its aspiration window, the wider re-search is a
     /// ply shallower per fail high in a row (Stockfish's `failedHighCnt`).
     pub aspiration_fail_high_reduction: bool,
+    /// A node that fails high stores (and returns) its score pulled toward beta,
+    /// (score·depth + beta)/(depth + 1): a cutoff's score beyond beta is a bound found by a
+    /// shallow, often pruned search, and overshooting it makes parents over-trust the line.
+    pub fail_high_blend: bool,
 }
 
 impl SearchTuning {
@@ -71,5 +75,6 @@ impl SearchTuning {
         tt_pv_reduction: false,
         capture_futility_margin: None,
         aspiration_fail_high_reduction: false,
+        fail_high_blend: false,
     };
 }

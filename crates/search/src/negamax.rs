@@ -413,6 +413,15 @@ impl<G: Game> Worker<'_, G> {
             // Every move but the excluded one was searched (or none was left): fail low.
             return if best == -INFINITY { alpha } else { best };
         }
+        if G::SEARCH.fail_high_blend
+            && best >= beta
+            && !is_mate_score(best)
+            && !is_mate_score(beta)
+            && !is_mate_score(alpha)
+        {
+            // Stockfish's fail-high blend: the deeper the node, the more its own score counts.
+            best = (best * depth + beta) / (depth + 1);
+        }
         let bound = bound_of(best, original_alpha, beta);
         tt.store(key, ply, best_code, best, raw_eval, depth, bound, tt_pv);
         // Teach the correction history how far the static evaluation was off, when the
