@@ -29,6 +29,7 @@ impl Game for Position {
         capture_futility_margin: Some(100),
         aspiration_fail_high_reduction: true,
         fail_high_blend: true,
+        aspiration_delta: Some(15),
     };
 
     fn start() -> Self {

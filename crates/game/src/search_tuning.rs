@@ -57,6 +57,9 @@ pub struct SearchTuning {
     /// (score·depth + beta)/(depth + 1): a cutoff's score beyond beta is a bound found by a
     /// shallow, often pruned search, and overshooting it makes parents over-trust the line.
     pub fail_high_blend: bool,
+    /// Half-width of the first aspiration window around the previous iteration's score;
+    /// `None`: the search's default (`params::ASPIRATION_DELTA`).
+    pub aspiration_delta: Option<Score>,
 }
 
 impl SearchTuning {
@@ -76,5 +79,6 @@ impl SearchTuning {
         capture_futility_margin: None,
         aspiration_fail_high_reduction: false,
         fail_high_blend: false,
+        aspiration_delta: None,
     };
 }

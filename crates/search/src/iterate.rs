@@ -165,7 +165,7 @@ impl<G: Game> Worker<'_, G> {
         reports: Option<&Sender<Info<G::Move>>>,
     ) {
         let prev = root[pv_idx].prev_score;
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = G::SEARCH.aspiration_delta.unwrap_or(ASPIRATION_DELTA);
         let (mut alpha, mut beta) =
             if depth >= ASPIRATION_MIN_DEPTH && !is_mate_score(prev) && prev > -INFINITY {
                 ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
