@@ -30,6 +30,7 @@ impl Game for Position {
         aspiration_fail_high_reduction: true,
         fail_high_blend: true,
         aspiration_delta: Some(15),
+        pawn_history: true,
     };
 
     fn start() -> Self {

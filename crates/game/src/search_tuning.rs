@@ -60,6 +60,9 @@ pub struct SearchTuning {
     /// Half-width of the first aspiration window around the previous iteration's score;
     /// `None`: the search's default (`params::ASPIRATION_DELTA`).
     pub aspiration_delta: Option<Score>,
+    /// Quiet moves are also ordered by a pawn history: their cutoffs in positions with the
+    /// same pawn structure (the structure key; Stockfish's `pawnHistory`).
+    pub pawn_history: bool,
 }
 
 impl SearchTuning {
@@ -80,5 +83,6 @@ impl SearchTuning {
         aspiration_fail_high_reduction: false,
         fail_high_blend: false,
         aspiration_delta: None,
+        pawn_history: false,
     };
 }

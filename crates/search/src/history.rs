@@ -1,6 +1,6 @@
 //! What a thread learns about moves while it searches: killers, history of quiet and of
-//! noisy moves, counter-moves, continuation history, and how far the static evaluation
-//! tends to be off (correction history).
+//! noisy moves, counter-moves, continuation and pawn history, and how far the static
+//! evaluation tends to be off (correction history).
 //!
 //! Tables are indexed by the move's 16-bit TT code (`Game::encode`), which for both games
 //! packs from- and to-square, so the search needs no game-specific indexing; the
@@ -12,6 +12,8 @@ use crate::params::{
 use game::{Score, Side, MAX_PLY, PIECE_TO_COUNT};
 
 const CODES: usize = 1 << 16;
+/// Pawn-structure slots of the pawn history.
+const PAWN_HISTORY_SIZE: usize = 512;
 
 /// The piece-to index of "no move" (the root's parent, a null move): no continuation.
 pub const NO_PIECE_TO: u16 = u16::MAX;
@@ -32,6 +34,9 @@ pub struct History {
     /// Continuation history: how often the quiet reply (piece-to) answered an earlier move
     /// (piece-to) one or two plies back. One table serves both distances, as in Stockfish.
     continuation: Vec<i16>,
+    /// Pawn history: how often a quiet move (piece-to) caused a cutoff in positions with
+    /// the same pawn structure (a slot of the structure key), as in Stockfish.
+    pawn: Vec<i16>,
 }
 
 impl Default for History {
@@ -43,6 +48,7 @@ impl Default for History {
             counters: vec![0; CODES],
             correction: vec![0; 2 * CORRECTION_SIZE],
             continuation: vec![0; PIECE_TO_COUNT * PIECE_TO_COUNT],
+            pawn: vec![0; PAWN_HISTORY_SIZE * PIECE_TO_COUNT],
         }
     }
 }
@@ -55,6 +61,7 @@ impl History {
         self.counters.fill(0);
         self.correction.fill(0);
         self.continuation.fill(0);
+        self.pawn.fill(0);
         self.clear_killers();
     }
 
@@ -135,6 +142,27 @@ impl History {
             for &t in tried.iter().filter(|&&t| t != best) {
                 gravity(&mut self.continuation[continuation_index(e, t)], -bonus);
             }
+        }
+    }
+
+    /// The pawn-history row of the structure `key` (see [`History::pawn_score`]).
+    #[inline]
+    pub fn pawn_row(key: u64) -> usize {
+        (key as usize % PAWN_HISTORY_SIZE) * PIECE_TO_COUNT
+    }
+
+    /// Pawn-history score of the quiet move `piece_to` in the structure row `row`.
+    #[inline]
+    pub fn pawn_score(&self, row: usize, piece_to: u16) -> i32 {
+        self.pawn[row + piece_to as usize] as i32
+    }
+
+    /// After a quiet beta cutoff in structure row `row`: `best` (piece-to) gains, the
+    /// quiet moves `tried` before it lose.
+    pub fn pawn_cutoff(&mut self, row: usize, bonus: i32, best: u16, tried: &[u16]) {
+        gravity(&mut self.pawn[row + best as usize], bonus);
+        for &t in tried.iter().filter(|&&t| t != best) {
+            gravity(&mut self.pawn[row + t as usize], -bonus);
         }
     }
 

@@ -3,14 +3,15 @@
 //! SEE pruning of losing captures, check extensions, mate-distance pruning, the correction
 //! history of the static evaluation, and the optional features a game opts into
 //! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
-//! history-adjusted reductions, continuation history, singular extensions, smaller
-//! reductions in positions the TT marks as once on the PV, futility pruning of captures).
+//! history-adjusted reductions, continuation and pawn history, singular extensions,
+//! smaller reductions in positions the TT marks as once on the PV, futility pruning of
+//! captures, fail-high scores blended toward beta).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
 
 use crate::api::Bound;
-use crate::history::NO_PIECE_TO;
+use crate::history::{History, NO_PIECE_TO};
 use crate::ordering::{Picker, Stage};
 use crate::params::*;
 use crate::reference::verdict_score;
@@ -177,6 +178,12 @@ impl<G: Game> Worker<'_, G> {
             };
             [self.stack[ply - 1].piece_to, two_back]
         });
+        // The pawn-history row of this pawn structure, where the game keeps one.
+        let pawn_row = if G::SEARCH.pawn_history {
+            self.pos.structure_key().map(History::pawn_row)
+        } else {
+            None
+        };
         let mut picker = Picker::main(
             &self.pos,
             tt_code,
@@ -184,6 +191,7 @@ impl<G: Game> Worker<'_, G> {
             ply,
             previous,
             continuation,
+            pawn_row,
         );
         if picker.is_empty() {
             return verdict_score(self.pos.no_moves_verdict(), ply);
@@ -383,6 +391,14 @@ impl<G: Game> Worker<'_, G> {
                             );
                             self.history
                                 .noisy_cutoff(side, bonus, 0, &noisies[..noisy_count]);
+                            if let Some(row) = pawn_row {
+                                self.history.pawn_cutoff(
+                                    row,
+                                    bonus,
+                                    piece_to,
+                                    &quiet_piece_tos[..quiet_count],
+                                );
+                            }
                             if let Some(earlier) = continuation {
                                 self.history.continuation_cutoff(
                                     earlier,

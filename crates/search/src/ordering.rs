@@ -3,8 +3,8 @@
 //! All moves are generated at once and scored; `next` then picks the best remaining one
 //! (a selection sort that usually stops early at a cutoff). Order: the TT move, captures
 //! that do not lose material by SEE (most valuable victim, least valuable attacker first),
-//! the two killers, the counter-move, quiet moves by history (plus continuation history
-//! where the game uses it), and last the losing captures.
+//! the two killers, the counter-move, quiet moves by history (plus continuation and pawn
+//! history where the game uses them), and last the losing captures.
 
 use crate::history::History;
 use game::{Game, MoveList, MAX_MOVES};
@@ -64,6 +64,7 @@ impl<M: Copy + Default + Eq> Picker<M> {
         ply: usize,
         previous: u16,
         continuation: Option<[u16; 2]>,
+        pawn_row: Option<usize>,
     ) -> Self {
         // Built in place: the picker is large and copying it would cost more than scoring.
         let mut picker = Picker {
@@ -101,6 +102,7 @@ impl<M: Copy + Default + Eq> Picker<M> {
                     + continuation.map_or(0, |earlier| {
                         history.continuation_score(earlier, pos.piece_to(mv))
                     })
+                    + pawn_row.map_or(0, |row| history.pawn_score(row, pos.piece_to(mv)))
             };
         }
         picker
