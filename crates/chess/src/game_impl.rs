@@ -31,6 +31,7 @@ impl Game for Position {
         fail_high_blend: true,
         aspiration_delta: Some(15),
         pawn_history: true,
+        threat_ordering: true,
     };
 
     fn start() -> Self {
@@ -169,6 +170,10 @@ impl Game for Position {
 
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_capture() || mv.promotion().is_some()
+    }
+
+    fn threat_bonuses(&self, moves: &[Move], bonuses: &mut [i32]) {
+        crate::threats::threat_bonuses(&self.board, moves, bonuses);
     }
 
     fn mvv_lva(&self, mv: Move) -> i32 {

@@ -35,6 +35,7 @@ mod polyglot;
 mod position;
 pub mod pst;
 mod see;
+mod threats;
 mod types;
 
 pub use bitboard::Bitboard;

@@ -150,6 +150,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Static exchange evaluation: whether `mv` wins at least `threshold` centipawns
     /// after the best sequence of recaptures on its destination square.
     fn see_ge(&self, mv: Self::Move, threshold: Score) -> bool;
+    /// Move-ordering adjustments of quiet moves for the pieces they move out of or into
+    /// attack by cheaper enemy pieces: `bonuses[i]` is set for `moves[i]` (positive for an
+    /// escape, negative for a move that puts a piece en prise, 0 otherwise). Asked once per
+    /// node where the game opts in ([`SearchTuning::threat_ordering`]); the default leaves
+    /// every bonus as it is.
+    fn threat_bonuses(&self, _moves: &[Self::Move], _bonuses: &mut [i32]) {}
     /// Whether `mv` (legal here) may give check: `false` only when it surely does not.
     /// Lets the search drop a pruned quiet move without playing it (moves that give check
     /// are never pruned). The default, always `true`, is correct for every game.

@@ -63,6 +63,9 @@ pub struct SearchTuning {
     /// Quiet moves are also ordered by a pawn history: their cutoffs in positions with the
     /// same pawn structure (the structure key; Stockfish's `pawnHistory`).
     pub pawn_history: bool,
+    /// Quiet moves are also ordered by the threats they escape or walk into
+    /// ([`crate::Game::threat_bonuses`]; Stockfish's move picker does the same).
+    pub threat_ordering: bool,
 }
 
 impl SearchTuning {
@@ -84,5 +87,6 @@ impl SearchTuning {
         fail_high_blend: false,
         aspiration_delta: None,
         pawn_history: false,
+        threat_ordering: false,
     };
 }

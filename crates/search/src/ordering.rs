@@ -4,7 +4,8 @@
 //! (a selection sort that usually stops early at a cutoff). Order: the TT move, captures
 //! that do not lose material by SEE (most valuable victim, least valuable attacker first),
 //! the two killers, the counter-move, quiet moves by history (plus continuation and pawn
-//! history where the game uses them), and last the losing captures.
+//! history, and the threats a move escapes or walks into, where the game uses them), and
+//! last the losing captures.
 
 use crate::history::History;
 use game::{Game, MoveList, MAX_MOVES};
@@ -80,7 +81,17 @@ impl<M: Copy + Default + Eq> Picker<M> {
             0
         };
         let side = pos.side_to_move();
-        for (slot, &mv) in picker.scores.iter_mut().zip(picker.moves.iter()) {
+        // Read only where the game opts in, so elsewhere the array is optimised away.
+        let mut threats = [0i32; MAX_MOVES];
+        if G::SEARCH.threat_ordering {
+            pos.threat_bonuses(picker.moves.as_slice(), &mut threats);
+        }
+        for (i, (slot, &mv)) in picker
+            .scores
+            .iter_mut()
+            .zip(picker.moves.iter())
+            .enumerate()
+        {
             let code = G::encode(mv);
             *slot = if code == tt_code {
                 TT_MOVE
@@ -103,6 +114,11 @@ impl<M: Copy + Default + Eq> Picker<M> {
                         history.continuation_score(earlier, pos.piece_to(mv))
                     })
                     + pawn_row.map_or(0, |row| history.pawn_score(row, pos.piece_to(mv)))
+                    + if G::SEARCH.threat_ordering {
+                        threats[i]
+                    } else {
+                        0
+                    }
             };
         }
         picker
