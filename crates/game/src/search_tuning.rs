@@ -60,8 +60,9 @@ pub struct SearchTuning {
     /// Half-width of the first aspiration window around the previous iteration's score;
     /// `None`: the search's default (`params::ASPIRATION_DELTA`).
     pub aspiration_delta: Option<Score>,
-    /// Quiet moves are also ordered by a pawn history: their cutoffs in positions with the
-    /// same pawn structure (the structure key; Stockfish's `pawnHistory`).
+    /// Quiet moves are also ordered, and their late-move reductions adjusted, by a pawn
+    /// history: their cutoffs in positions with the same pawn structure (the structure key;
+    /// Stockfish's `pawnHistory`).
     pub pawn_history: bool,
     /// Quiet moves are also ordered by the threats they escape or walk into
     /// ([`crate::Game::threat_bonuses`]; Stockfish's move picker does the same).
