@@ -9,11 +9,11 @@ use crate::moves::Move;
 use crate::types::PieceKind;
 
 /// Ordering bonus of a queen escaping a rook-or-cheaper attack (the malus of walking into one).
-const QUEEN_BONUS: i32 = 24_000;
+const QUEEN_BONUS: i32 = 36_000;
 /// The same for a rook and minor-or-pawn attacks.
-const ROOK_BONUS: i32 = 12_000;
+const ROOK_BONUS: i32 = 18_000;
 /// The same for a knight or bishop and pawn attacks.
-const MINOR_BONUS: i32 = 7_000;
+const MINOR_BONUS: i32 = 10_500;
 
 /// Fills `bonuses[i]` for the quiet move `moves[i]` on `board` (see `Game::threat_bonuses`).
 pub(crate) fn threat_bonuses(board: &Board, moves: &[Move], bonuses: &mut [i32]) {
