@@ -338,9 +338,9 @@ impl<G: Game> Worker<'_, G> {
                             }
                             None => self.history.score(side, code),
                         };
-                        // The pawn history, where kept, speaks for the move too (half weight).
-                        let stat = stat
-                            + pawn_row.map_or(0, |row| self.history.pawn_score(row, piece_to)) / 2;
+                        // The pawn history, where kept, speaks for the move too.
+                        let stat =
+                            stat + pawn_row.map_or(0, |row| self.history.pawn_score(row, piece_to));
                         r -= stat / divisor;
                     }
                     r = r.clamp(0, new_depth - 1);
