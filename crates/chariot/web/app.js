@@ -130,7 +130,13 @@ function stopFollowing() {
 
 async function refresh() {
   if (!state) return;
-  try { setState(await api("GET", gamePath())); } catch (e) { toast(e.message, true); }
+  // A reply that comes back after another game was started or loaded is stale: applying
+  // it would switch the page back to the old game (and its game selection).
+  const id = state.id;
+  try {
+    const s = await api("GET", gamePath());
+    if (state && state.id === id) setState(s);
+  } catch (e) { toast(e.message, true); }
 }
 
 // ---------- state and rendering ----------
