@@ -109,11 +109,11 @@ impl<M: Copy + Default + Eq> Picker<M> {
             } else if code == counter {
                 COUNTER
             } else {
+                let piece_to = pos.piece_to(mv);
                 history.score(side, code)
-                    + continuation.map_or(0, |earlier| {
-                        history.continuation_score(earlier, pos.piece_to(mv))
-                    })
-                    + pawn_row.map_or(0, |row| history.pawn_score(row, pos.piece_to(mv)))
+                    + continuation
+                        .map_or(0, |earlier| history.continuation_score(earlier, piece_to))
+                    + pawn_row.map_or(0, |row| history.pawn_score(row, piece_to))
                     + if G::SEARCH.threat_ordering {
                         threats[i]
                     } else {
