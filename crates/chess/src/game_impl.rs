@@ -32,6 +32,7 @@ impl Game for Position {
         aspiration_delta: Some(15),
         pawn_history: true,
         threat_ordering: true,
+        hindsight_depth: true,
     };
 
     fn start() -> Self {

@@ -67,6 +67,12 @@ pub struct SearchTuning {
     /// Quiet moves are also ordered by the threats they escape or walk into
     /// ([`crate::Game::threat_bonuses`]; Stockfish's move picker does the same).
     pub threat_ordering: bool,
+    /// Hindsight depth adjustment (Stockfish 17): a node reached by a move reduced three
+    /// plies or more is searched a ply deeper unless the position got better for the side
+    /// to move than the opponent's evaluation said; one reached by a reduction of two or
+    /// more a ply shallower when it looks much better for the side to move than it did to
+    /// the opponent (by over 175 cp): the reduced move was as poor as the parent guessed.
+    pub hindsight_depth: bool,
 }
 
 impl SearchTuning {
@@ -89,5 +95,6 @@ impl SearchTuning {
         aspiration_delta: None,
         pawn_history: false,
         threat_ordering: false,
+        hindsight_depth: false,
     };
 }

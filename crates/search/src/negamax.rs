@@ -5,7 +5,7 @@
 //! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
 //! history-adjusted reductions, continuation and pawn history, singular extensions,
 //! smaller reductions in positions the TT marks as once on the PV, futility pruning of
-//! captures, fail-high scores blended toward beta).
+//! captures, fail-high scores blended toward beta, hindsight depth adjustment).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -103,6 +103,23 @@ impl<G: Game> Worker<'_, G> {
             _ => static_eval,
         };
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
+        // Hindsight depth adjustment: the parent reduced this node on a guess; the two
+        // static evaluations now say whether that guess was too hopeful or too cautious.
+        // `sum` is how much better this position looks to the side to move than it looked
+        // to the opponent a ply earlier (each evaluation is from its own mover's side).
+        if G::SEARCH.hindsight_depth && pruning && !in_check && excluded == 0 {
+            let prior = self.stack[ply - 1].reduction;
+            let prev_eval = self.stack[ply - 1].eval;
+            if prev_eval > -INFINITY && !self.stack[ply - 1].null {
+                let sum = static_eval + prev_eval;
+                if prior >= 3 && sum <= 2 {
+                    depth += 1;
+                }
+                if prior >= 2 && depth >= 2 && sum > 175 {
+                    depth -= 1;
+                }
+            }
+        }
 
         if pruning && !PV && !in_check {
             // Step 1. Reverse futility pruning: far above beta, a quiet position stays there.
@@ -346,7 +363,9 @@ impl<G: Game> Worker<'_, G> {
                     r = r.clamp(0, new_depth - 1);
                 }
                 let new_depth_reduced = new_depth - r;
+                self.stack[ply].reduction = r;
                 value = -self.negamax::<false>(new_depth_reduced, ply + 1, -alpha - 1, -alpha);
+                self.stack[ply].reduction = 0;
                 if value > alpha && r > 0 {
                     // How far the reduced search beat the best move decides how deep to
                     // verify it: a big surprise deserves a deeper look, a narrow one less.

@@ -70,6 +70,8 @@ pub struct Frame {
     pub excluded: u16,
     /// Double singular extensions on the path to and including the move made from this ply.
     pub double_extensions: u8,
+    /// Late-move reduction of the move now searched from this ply (0 when none).
+    pub reduction: i32,
 }
 
 const PV_WIDTH: usize = MAX_PLY + 1;
