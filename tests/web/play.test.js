@@ -83,10 +83,13 @@ async function xiangqi(page) {
   await waitMoves(page, 2);
   assert.equal((await page.locator("#moves .mv").allTextContents())[0], "C2=5");
   await illegalClickIsRefused(page, "a0", "a5");
-  // The right horse: after C2=5 no black reply can take it or block h0-g2 (the left horse
-  // can be taken by the cannon on b7 jumping the red cannon on b2).
-  await dragMove(page, "h0", "g2");
+  // A soldier step, legal whatever Black replied: no black move gives check after C2=5, and
+  // a piece that reached c4 would be taken. (The horses are not: the left one can be taken by
+  // the cannon on b7 jumping the red cannon on b2, and the right one's leg blocked by the
+  // cannon h7 moving to h1, which the beginner level's random choice sometimes plays.)
+  await dragMove(page, "c3", "c4");
   await waitMoves(page, 4);
+  assert.equal((await page.locator("#moves .mv").allTextContents())[2], "P7+1");
   await page.click("#btn-undo");
   await waitMoves(page, 2);
   await reloadKeepsGame(page);
