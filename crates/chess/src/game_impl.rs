@@ -17,7 +17,7 @@ impl Game for Position {
     const SEARCH: game::SearchTuning = game::SearchTuning {
         quiet_see_margin: Some(60),
         nmp_eval_divisor: Some(200),
-        lmr_history_divisor: Some(8_192),
+        lmr_history_divisor: Some(6_144),
         qs_delta_margin: Some(200),
         lmp_divisor: 2,
         razor_margin: Some(300),
