@@ -8,6 +8,7 @@ use anyhow::{bail, Context};
 use clap::Parser;
 use game::{Game, MoveStyle};
 use search::{Options, Searcher};
+use std::io::Write;
 use std::time::Duration;
 
 /// The positions, one per line: `chess <fen>` or `xiangqi <fen>`; `#` starts a comment.
@@ -39,6 +40,9 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     if args.depth == 0 || args.depth > 64 {
         bail!("--depth must be between 1 and 64");
     }
+    // Written with `writeln!`, not `println!`, so that a closed pipe (`chariot bench | head`)
+    // ends the command with an error instead of a panic.
+    let mut out = std::io::stdout().lock();
     let mut nodes = 0u64;
     let mut time = Duration::ZERO;
     for (number, (kind, fen)) in parse(POSITIONS)?.into_iter().enumerate() {
@@ -47,22 +51,24 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             GameKind::Xiangqi => bench_one::<xiangqi::Position>(fen, args.depth)?,
         };
         if args.verbose {
-            println!(
+            writeln!(
+                out,
                 "{:>3} {kind:?} {n:>10} nodes {:>7.0} ms  best {best}  {fen}",
                 number + 1,
                 t.as_secs_f64() * 1000.0
-            );
+            )?;
         }
         nodes += n;
         time += t;
     }
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
-    println!(
+    writeln!(
+        out,
         "depth {}: {:.0} ms, {nps} nps",
         args.depth,
         time.as_secs_f64() * 1000.0
-    );
-    println!("{nodes} nodes");
+    )?;
+    writeln!(out, "{nodes} nodes")?;
     Ok(())
 }
 

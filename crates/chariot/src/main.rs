@@ -47,9 +47,38 @@ fn main() -> ExitCode {
             let _ = clap_err.print();
             ExitCode::from(clap_err.exit_code().clamp(0, 255) as u8)
         }
+        // The reader of our output went away (`chariot bench | head`): nothing to report.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("chariot {name}: {err:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Whether an error comes from writing to a pipe whose reader has closed it.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_broken_pipe;
+    use anyhow::Context;
+    use std::io::{Error, ErrorKind};
+
+    #[test]
+    fn a_closed_pipe_is_recognised_through_context_and_nothing_else_is() {
+        let pipe: anyhow::Result<()> = Err(Error::from(ErrorKind::BrokenPipe).into());
+        assert!(is_broken_pipe(
+            &pipe.context("writing the bench").unwrap_err()
+        ));
+        let other: anyhow::Error = Error::from(ErrorKind::NotFound).into();
+        assert!(!is_broken_pipe(&other));
+        assert!(!is_broken_pipe(&anyhow::anyhow!("bad FEN")));
     }
 }
