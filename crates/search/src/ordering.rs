@@ -166,17 +166,16 @@ impl<M: Copy + Default + Eq> Picker<M> {
         if self.next >= len {
             return None;
         }
-        // The first highest score wins ties. The best score is kept in a register and the
-        // slice bounds are checked once: this scan is the hottest loop of the picker.
+        // The first highest score wins ties. Two passes, the maximum (which the compiler
+        // vectorises) and then its first position, beat one branchy pass that tracks the
+        // index: this scan is the hottest loop of the picker.
         let remaining = &self.scores[self.next..len];
-        let (mut best, mut best_score) = (0, remaining[0]);
-        for (i, &score) in remaining.iter().enumerate().skip(1) {
-            if score > best_score {
-                best = i;
-                best_score = score;
-            }
-        }
-        let best = self.next + best;
+        let best_score = remaining.iter().copied().fold(i32::MIN, i32::max);
+        let best = self.next
+            + remaining
+                .iter()
+                .position(|&score| score == best_score)
+                .unwrap_or(0);
         let moves = self.moves.as_mut_slice();
         moves.swap(self.next, best);
         self.scores.swap(self.next, best);
