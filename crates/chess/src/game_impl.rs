@@ -33,6 +33,7 @@ impl Game for Position {
         pawn_history: true,
         threat_ordering: true,
         hindsight_depth: true,
+        lmp_max_depth: Some(9),
     };
 
     fn start() -> Self {

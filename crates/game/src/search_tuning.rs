@@ -73,6 +73,10 @@ pub struct SearchTuning {
     /// more a ply shallower when it looks much better for the side to move than it did to
     /// the opponent (by over 175 cp): the reduced move was as poor as the parent guessed.
     pub hindsight_depth: bool,
+    /// Late move pruning applies at this depth and below; `None`: the search's default
+    /// (`params::LMP_MAX_DEPTH`). The count grows with depth², so deeper nodes prune only
+    /// their last quiet moves.
+    pub lmp_max_depth: Option<i32>,
 }
 
 impl SearchTuning {
@@ -96,5 +100,6 @@ impl SearchTuning {
         pawn_history: false,
         threat_ordering: false,
         hindsight_depth: false,
+        lmp_max_depth: None,
     };
 }
