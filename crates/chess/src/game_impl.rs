@@ -34,6 +34,7 @@ impl Game for Position {
         threat_ordering: true,
         hindsight_depth: true,
         lmp_max_depth: Some(9),
+        fp_max_depth: Some(8),
     };
 
     fn start() -> Self {

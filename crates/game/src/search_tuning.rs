@@ -77,6 +77,9 @@ pub struct SearchTuning {
     /// (`params::LMP_MAX_DEPTH`). The count grows with depth², so deeper nodes prune only
     /// their last quiet moves.
     pub lmp_max_depth: Option<i32>,
+    /// Futility pruning of quiet moves applies at this depth and below; `None`: the
+    /// search's default (`params::FP_MAX_DEPTH`, which captures' futility keeps).
+    pub fp_max_depth: Option<i32>,
 }
 
 impl SearchTuning {
@@ -101,5 +104,6 @@ impl SearchTuning {
         threat_ordering: false,
         hindsight_depth: false,
         lmp_max_depth: None,
+        fp_max_depth: None,
     };
 }

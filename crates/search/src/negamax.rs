@@ -6,7 +6,7 @@
 //! history-adjusted reductions, continuation and pawn history, singular extensions,
 //! smaller reductions in positions the TT marks as once on the PV, futility pruning of
 //! captures, fail-high scores blended toward beta, hindsight depth adjustment, late move
-//! pruning to a greater depth).
+//! and futility pruning to greater depths).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -228,6 +228,7 @@ impl<G: Game> Worker<'_, G> {
         // Late move pruning skips the quiet moves after this many (non-PV nodes).
         let lmp_limit = lmp_count(depth, improving) / G::SEARCH.lmp_divisor;
         let lmp_max_depth = G::SEARCH.lmp_max_depth.unwrap_or(LMP_MAX_DEPTH);
+        let fp_max_depth = G::SEARCH.fp_max_depth.unwrap_or(FP_MAX_DEPTH);
 
         while let Some((mv, stage)) = picker.next() {
             if excluded != 0 && G::encode(mv) == excluded {
@@ -249,7 +250,7 @@ impl<G: Game> Worker<'_, G> {
                     // Step 4. Late move pruning: late quiet moves at low depth rarely matter.
                     (!PV && depth <= lmp_max_depth && quiet_count >= lmp_limit)
                     // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
-                        || (depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha)
+                        || (depth <= fp_max_depth && eval + futility_margin(depth) <= alpha)
                     // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
                         || G::SEARCH.quiet_see_margin.is_some_and(|m| {
                             depth <= SEE_QUIET_MAX_DEPTH && !self.pos.see_ge(mv, -m * depth)
