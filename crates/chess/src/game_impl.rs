@@ -35,6 +35,7 @@ impl Game for Position {
         hindsight_depth: true,
         lmp_max_depth: Some(9),
         fp_max_depth: Some(8),
+        rfp_max_depth: Some(11),
     };
 
     fn start() -> Self {

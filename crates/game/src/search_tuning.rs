@@ -80,6 +80,9 @@ pub struct SearchTuning {
     /// Futility pruning of quiet moves applies at this depth and below; `None`: the
     /// search's default (`params::FP_MAX_DEPTH`, which captures' futility keeps).
     pub fp_max_depth: Option<i32>,
+    /// Reverse futility pruning applies at this depth and below; `None`: the search's
+    /// default (`params::RFP_MAX_DEPTH`).
+    pub rfp_max_depth: Option<i32>,
 }
 
 impl SearchTuning {
@@ -105,5 +108,6 @@ impl SearchTuning {
         hindsight_depth: false,
         lmp_max_depth: None,
         fp_max_depth: None,
+        rfp_max_depth: None,
     };
 }

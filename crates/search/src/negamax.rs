@@ -5,8 +5,8 @@
 //! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
 //! history-adjusted reductions, continuation and pawn history, singular extensions,
 //! smaller reductions in positions the TT marks as once on the PV, futility pruning of
-//! captures, fail-high scores blended toward beta, hindsight depth adjustment, late move
-//! and futility pruning to greater depths).
+//! captures, fail-high scores blended toward beta, hindsight depth adjustment, late move,
+//! futility and reverse futility pruning to greater depths).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -124,7 +124,7 @@ impl<G: Game> Worker<'_, G> {
 
         if pruning && !PV && !in_check {
             // Step 1. Reverse futility pruning: far above beta, a quiet position stays there.
-            if depth <= RFP_MAX_DEPTH
+            if depth <= G::SEARCH.rfp_max_depth.unwrap_or(RFP_MAX_DEPTH)
                 && eval - rfp_margin(depth, improving) >= beta
                 && !is_mate_score(beta)
             {
