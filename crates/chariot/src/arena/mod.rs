@@ -231,6 +231,9 @@ pub fn run_game<G: ::game::Game>(args: &Args, default_openings: &str) -> anyhow:
         openings.len(),
         cfg.concurrency
     );
+    if let Some(warning) = repeat_warning(args, openings.len()) {
+        eprintln!("arena: warning: {warning}");
+    }
     let result = runner::run_match(&cfg, &openings, &games)?;
     print!("{}", report::text(&cfg, &result));
     if let Some(path) = &args.json {
@@ -238,6 +241,23 @@ pub fn run_game<G: ::game::Game>(args: &Args, default_openings: &str) -> anyhow:
             .with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(())
+}
+
+/// Why a match may count the same games more than once, if it may: under `--nodes` or
+/// `--depth` a deterministic engine replays an opening it already played, with the same
+/// colours, move for move, so each repeat adds no information while narrowing the
+/// reported error bars.
+fn repeat_warning(args: &Args, openings: usize) -> Option<String> {
+    let pairs = args.games.div_ceil(2);
+    let fixed = args.nodes.is_some() || args.depth.is_some();
+    (fixed && pairs > openings).then(|| {
+        format!(
+            "{pairs} game pairs on {openings} openings: under --nodes or --depth deterministic \
+             engines replay a repeated opening move for move, so the games are not independent \
+             and the error bars are too narrow; give --openings a larger set \
+             (crates/chariot/data/openings/chess-wide.epd has 2000 chess openings)"
+        )
+    })
 }
 
 /// Entry point of `chariot arena`.
@@ -255,5 +275,31 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         "chess" => run_game::<chess::Position>(&args, openings::CHESS),
         "xiangqi" => run_game::<xiangqi::Position>(&args, openings::XIANGQI),
         other => bail!("unknown game `{other}` (chess or xiangqi)"),
+    }
+}
+
+#[cfg(test)]
+mod repeat_tests {
+    use super::*;
+
+    fn args(limit: &[&str], games: &str) -> Args {
+        let mut argv = vec![
+            "chariot arena",
+            "--engine",
+            "name=a,cmd=a",
+            "--games",
+            games,
+        ];
+        argv.extend_from_slice(limit);
+        Args::try_parse_from(argv).unwrap()
+    }
+
+    #[test]
+    fn repeated_openings_are_flagged_only_where_games_replay() {
+        let nodes = args(&["--nodes", "25000"], "600");
+        assert!(repeat_warning(&nodes, 40).is_some_and(|w| w.contains("300 game pairs on 40")));
+        assert!(repeat_warning(&nodes, 300).is_none());
+        assert!(repeat_warning(&args(&["--depth", "6"], "82"), 40).is_some());
+        assert!(repeat_warning(&args(&["--tc", "10+0.1"], "600"), 40).is_none());
     }
 }

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Writes a wide chess opening set for fixed-node matches.
+
+Why: Chariot is deterministic at a fixed node count, so a match that plays an opening a
+second time (colours as before) replays the same game move for move. With the 40 default
+openings a 600-game match held only 40 distinct game pairs, each counted about 7.5 times,
+and its error bars were about 2.7 times too narrow (BENCHMARKS.md, session 16). This set
+gives every game pair of a 600-game match its own opening.
+
+How: from each default opening (crates/chariot/data/openings/chess.epd) play a few uniformly
+random legal plies, then keep the position when a short search of the engine given scores it
+within --max-cp of equality (so games are not decided by the random moves) and it is new.
+
+Run: python3 scripts/arena/make_wide_openings.py --engine target/release/chariot
+     (writes crates/chariot/data/openings/chess-wide.epd; same seed, same file)
+"""
+import argparse
+import os
+import random
+import subprocess
+
+import chess
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+DEFAULT = os.path.join(ROOT, "crates", "chariot", "data", "openings", "chess.epd")
+OUT = os.path.join(ROOT, "crates", "chariot", "data", "openings", "chess-wide.epd")
+
+
+def read_epd(path):
+    """(FEN, name) of each EPD line with an id."""
+    out = []
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields, _, rest = line.partition(" id ")
+        name = rest.strip().rstrip(";").strip('"')
+        out.append((fields.strip() + " 0 1", name))
+    return out
+
+
+class Engine:
+    """A UCI engine that scores positions with a fixed node count."""
+
+    def __init__(self, cmd, nodes):
+        self.proc = subprocess.Popen(
+            [cmd, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        self.nodes = nodes
+        self.send("uci")
+        self.wait("uciok")
+        self.send("setoption name Hash value 16")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait(self, token):
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("engine exited")
+            lines.append(line)
+            if line.startswith(token):
+                return lines
+
+    def score(self, fen):
+        """Centipawns for the side to move, or None for a mate score."""
+        self.send("ucinewgame")
+        self.send("position fen " + fen)
+        self.send("go nodes %d" % self.nodes)
+        score = None
+        for line in self.wait("bestmove"):
+            words = line.split()
+            if "score" in words:
+                i = words.index("score")
+                score = int(words[i + 2]) if words[i + 1] == "cp" else None
+        return score
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--engine", required=True, help="UCI engine that scores the candidates")
+    ap.add_argument("--count", type=int, default=2000)
+    ap.add_argument("--plies", type=int, default=4, help="random plies after each opening")
+    ap.add_argument("--nodes", type=int, default=5000)
+    ap.add_argument("--max-cp", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=16)
+    ap.add_argument("--out", default=OUT)
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    bases = read_epd(DEFAULT)
+    engine = Engine(args.engine, args.nodes)
+    seen = set()
+    kept = []
+    tries = 0
+    while len(kept) < args.count:
+        tries += 1
+        if tries > 50 * args.count:
+            raise SystemExit("too few positions pass the filter")
+        fen, name = rng.choice(bases)
+        board = chess.Board(fen)
+        for _ in range(args.plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        if board.is_game_over() or board.is_check():
+            continue
+        epd = board.epd()
+        if epd in seen:
+            continue
+        seen.add(epd)
+        cp = engine.score(board.fen())
+        if cp is None or abs(cp) > args.max_cp:
+            continue
+        kept.append('%s id "%s + %d random plies, %+d cp";' % (epd, name, args.plies, cp))
+        if len(kept) % 200 == 0:
+            print("%d kept of %d tried" % (len(kept), tries), flush=True)
+    engine.close()
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write("# Wide chess openings for fixed-node matches: each default opening plus %d\n" % args.plies)
+        f.write("# uniformly random plies, kept within %d cp at %d nodes (seed %d).\n" % (args.max_cp, args.nodes, args.seed))
+        f.write("# Generated by scripts/arena/make_wide_openings.py; EPD with an id per line.\n")
+        for line in kept:
+            f.write(line + "\n")
+    print("wrote %d openings (%d tried) to %s" % (len(kept), tries, args.out))
+
+
+if __name__ == "__main__":
+    main()
