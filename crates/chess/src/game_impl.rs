@@ -33,9 +33,6 @@ impl Game for Position {
         pawn_history: true,
         threat_ordering: true,
         hindsight_depth: true,
-        lmp_max_depth: Some(9),
-        fp_max_depth: Some(8),
-        rfp_max_depth: Some(11),
     };
 
     fn start() -> Self {

@@ -73,16 +73,6 @@ pub struct SearchTuning {
     /// more a ply shallower when it looks much better for the side to move than it did to
     /// the opponent (by over 175 cp): the reduced move was as poor as the parent guessed.
     pub hindsight_depth: bool,
-    /// Late move pruning applies at this depth and below; `None`: the search's default
-    /// (`params::LMP_MAX_DEPTH`). The count grows with depth², so deeper nodes prune only
-    /// their last quiet moves.
-    pub lmp_max_depth: Option<i32>,
-    /// Futility pruning of quiet moves applies at this depth and below; `None`: the
-    /// search's default (`params::FP_MAX_DEPTH`, which captures' futility keeps).
-    pub fp_max_depth: Option<i32>,
-    /// Reverse futility pruning applies at this depth and below; `None`: the search's
-    /// default (`params::RFP_MAX_DEPTH`).
-    pub rfp_max_depth: Option<i32>,
 }
 
 impl SearchTuning {
@@ -106,8 +96,5 @@ impl SearchTuning {
         pawn_history: false,
         threat_ordering: false,
         hindsight_depth: false,
-        lmp_max_depth: None,
-        fp_max_depth: None,
-        rfp_max_depth: None,
     };
 }

@@ -5,8 +5,7 @@
 //! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
 //! history-adjusted reductions, continuation and pawn history, singular extensions,
 //! smaller reductions in positions the TT marks as once on the PV, futility pruning of
-//! captures, fail-high scores blended toward beta, hindsight depth adjustment, late move,
-//! futility and reverse futility pruning to greater depths).
+//! captures, fail-high scores blended toward beta, hindsight depth adjustment).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -124,7 +123,7 @@ impl<G: Game> Worker<'_, G> {
 
         if pruning && !PV && !in_check {
             // Step 1. Reverse futility pruning: far above beta, a quiet position stays there.
-            if depth <= G::SEARCH.rfp_max_depth.unwrap_or(RFP_MAX_DEPTH)
+            if depth <= RFP_MAX_DEPTH
                 && eval - rfp_margin(depth, improving) >= beta
                 && !is_mate_score(beta)
             {
@@ -227,8 +226,6 @@ impl<G: Game> Worker<'_, G> {
         let mut noisy_count = 0usize;
         // Late move pruning skips the quiet moves after this many (non-PV nodes).
         let lmp_limit = lmp_count(depth, improving) / G::SEARCH.lmp_divisor;
-        let lmp_max_depth = G::SEARCH.lmp_max_depth.unwrap_or(LMP_MAX_DEPTH);
-        let fp_max_depth = G::SEARCH.fp_max_depth.unwrap_or(FP_MAX_DEPTH);
 
         while let Some((mv, stage)) = picker.next() {
             if excluded != 0 && G::encode(mv) == excluded {
@@ -248,9 +245,9 @@ impl<G: Game> Worker<'_, G> {
             if pruning && !in_check && best > -MATE_BOUND {
                 prunable = if quiet {
                     // Step 4. Late move pruning: late quiet moves at low depth rarely matter.
-                    (!PV && depth <= lmp_max_depth && quiet_count >= lmp_limit)
+                    (!PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_limit)
                     // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
-                        || (depth <= fp_max_depth && eval + futility_margin(depth) <= alpha)
+                        || (depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha)
                     // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
                         || G::SEARCH.quiet_see_margin.is_some_and(|m| {
                             depth <= SEE_QUIET_MAX_DEPTH && !self.pos.see_ge(mv, -m * depth)
