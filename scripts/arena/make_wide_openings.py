@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a wide chess opening set for fixed-node matches.
+"""Writes a wide opening set (chess or xiangqi) for fixed-node matches.
 
 Why: Chariot is deterministic at a fixed node count, so a match that plays an opening a
 second time (colours as before) replays the same game move for move. With the 40 default
@@ -7,23 +7,22 @@ openings a 600-game match held only 40 distinct game pairs, each counted about 7
 and its error bars were about 2.7 times too narrow (BENCHMARKS.md, session 16). This set
 gives every game pair of a 600-game match its own opening.
 
-How: from each default opening (crates/chariot/data/openings/chess.epd) play a few uniformly
-random legal plies, then keep the position when a short search of the engine given scores it
-within --max-cp of equality (so games are not decided by the random moves) and it is new.
+How: from each default opening (crates/chariot/data/openings/<game>.epd) play a few uniformly
+random legal plies (python-chess for chess, pyffish for xiangqi), then keep the position when
+a short search of the engine given scores it within --max-cp of equality (so games are not
+decided by the random moves) and it is new.
 
 Run: python3 scripts/arena/make_wide_openings.py --engine target/release/chariot
-     (writes crates/chariot/data/openings/chess-wide.epd; same seed, same file)
+     python3 scripts/arena/make_wide_openings.py --game xiangqi --seed 17 --engine target/release/chariot
+     (write crates/chariot/data/openings/<game>-wide.epd; same seed, same file)
 """
 import argparse
 import os
 import random
 import subprocess
 
-import chess
-
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-DEFAULT = os.path.join(ROOT, "crates", "chariot", "data", "openings", "chess.epd")
-OUT = os.path.join(ROOT, "crates", "chariot", "data", "openings", "chess-wide.epd")
+OPENINGS = os.path.join(ROOT, "crates", "chariot", "data", "openings")
 
 
 def read_epd(path):
@@ -39,10 +38,81 @@ def read_epd(path):
     return out
 
 
+def read_fen_comments(path):
+    """(FEN, name) of each `FEN # name` line (the xiangqi set's format)."""
+    out = []
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        fen, _, name = line.partition("#")
+        out.append((fen.strip(), name.strip()))
+    return out
+
+
+class ChessRules:
+    """Random plies and output lines for chess (python-chess)."""
+
+    name = "chess"
+    format = "EPD with an id per line"
+
+    def bases(self):
+        return read_epd(os.path.join(OPENINGS, "chess.epd"))
+
+    def random_walk(self, rng, fen, plies):
+        """The position after `plies` random legal moves as (fen, key), or None when the
+        walk ends the game or leaves the side to move in check."""
+        import chess
+
+        board = chess.Board(fen)
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                return None
+            board.push(rng.choice(moves))
+        if board.is_game_over() or board.is_check():
+            return None
+        return board.fen(), board.epd()
+
+    def line(self, fen, key, name, plies, cp):
+        return '%s id "%s + %d random plies, %+d cp";' % (key, name, plies, cp)
+
+
+class XiangqiRules:
+    """Random plies and output lines for xiangqi (pyffish, Fairy-Stockfish's rules)."""
+
+    name = "xiangqi"
+    format = "FEN and a # comment per line"
+
+    def bases(self):
+        return read_fen_comments(os.path.join(OPENINGS, "xiangqi.epd"))
+
+    def random_walk(self, rng, fen, plies):
+        """As ChessRules.random_walk."""
+        import pyffish
+
+        moves = []
+        for _ in range(plies):
+            legal = pyffish.legal_moves("xiangqi", fen, moves)
+            if not legal:
+                return None
+            moves.append(rng.choice(legal))
+        if not pyffish.legal_moves("xiangqi", fen, moves):
+            return None
+        if pyffish.gives_check("xiangqi", fen, moves):
+            return None
+        end = pyffish.get_fen("xiangqi", fen, moves)
+        # The board and side to move identify a position; the counters do not.
+        return end, " ".join(end.split()[:2])
+
+    def line(self, fen, key, name, plies, cp):
+        return "%s # %s + %d random plies, %+d cp" % (fen, name, plies, cp)
+
+
 class Engine:
     """A UCI engine that scores positions with a fixed node count."""
 
-    def __init__(self, cmd, nodes):
+    def __init__(self, cmd, nodes, game):
         self.proc = subprocess.Popen(
             [cmd, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
@@ -50,6 +120,8 @@ class Engine:
         self.send("uci")
         self.wait("uciok")
         self.send("setoption name Hash value 16")
+        if game != "chess":
+            self.send("setoption name UCI_Variant value " + game)
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")
@@ -86,17 +158,20 @@ class Engine:
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--engine", required=True, help="UCI engine that scores the candidates")
+    ap.add_argument("--game", choices=["chess", "xiangqi"], default="chess")
     ap.add_argument("--count", type=int, default=2000)
     ap.add_argument("--plies", type=int, default=4, help="random plies after each opening")
     ap.add_argument("--nodes", type=int, default=5000)
     ap.add_argument("--max-cp", type=int, default=100)
     ap.add_argument("--seed", type=int, default=16)
-    ap.add_argument("--out", default=OUT)
+    ap.add_argument("--out", help="default: crates/chariot/data/openings/<game>-wide.epd")
     args = ap.parse_args()
+    rules = ChessRules() if args.game == "chess" else XiangqiRules()
+    out = args.out or os.path.join(OPENINGS, "%s-wide.epd" % rules.name)
 
     rng = random.Random(args.seed)
-    bases = read_epd(DEFAULT)
-    engine = Engine(args.engine, args.nodes)
+    bases = rules.bases()
+    engine = Engine(args.engine, args.nodes, rules.name)
     seen = set()
     kept = []
     tries = 0
@@ -105,32 +180,27 @@ def main():
         if tries > 50 * args.count:
             raise SystemExit("too few positions pass the filter")
         fen, name = rng.choice(bases)
-        board = chess.Board(fen)
-        for _ in range(args.plies):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-        if board.is_game_over() or board.is_check():
+        walked = rules.random_walk(rng, fen, args.plies)
+        if walked is None:
             continue
-        epd = board.epd()
-        if epd in seen:
+        end, key = walked
+        if key in seen:
             continue
-        seen.add(epd)
-        cp = engine.score(board.fen())
+        seen.add(key)
+        cp = engine.score(end)
         if cp is None or abs(cp) > args.max_cp:
             continue
-        kept.append('%s id "%s + %d random plies, %+d cp";' % (epd, name, args.plies, cp))
+        kept.append(rules.line(end, key, name, args.plies, cp))
         if len(kept) % 200 == 0:
             print("%d kept of %d tried" % (len(kept), tries), flush=True)
     engine.close()
-    with open(args.out, "w", encoding="utf-8") as f:
-        f.write("# Wide chess openings for fixed-node matches: each default opening plus %d\n" % args.plies)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write("# Wide %s openings for fixed-node matches: each default opening plus %d\n" % (rules.name, args.plies))
         f.write("# uniformly random plies, kept within %d cp at %d nodes (seed %d).\n" % (args.max_cp, args.nodes, args.seed))
-        f.write("# Generated by scripts/arena/make_wide_openings.py; EPD with an id per line.\n")
+        f.write("# Generated by scripts/arena/make_wide_openings.py; %s.\n" % rules.format)
         for line in kept:
             f.write(line + "\n")
-    print("wrote %d openings (%d tried) to %s" % (len(kept), tries, args.out))
+    print("wrote %d openings (%d tried) to %s" % (len(kept), tries, out))
 
 
 if __name__ == "__main__":

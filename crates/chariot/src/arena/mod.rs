@@ -255,7 +255,7 @@ fn repeat_warning(args: &Args, openings: usize) -> Option<String> {
             "{pairs} game pairs on {openings} openings: under --nodes or --depth deterministic \
              engines replay a repeated opening move for move, so the games are not independent \
              and the error bars are too narrow; give --openings a larger set \
-             (crates/chariot/data/openings/chess-wide.epd has 2000 chess openings)"
+             (crates/chariot/data/openings/chess-wide.epd and xiangqi-wide.epd have 2000 each)"
         )
     })
 }

@@ -102,6 +102,25 @@ mod tests {
         );
     }
 
+    /// The shipped sets, default and wide, are legal positions under the real rules, and
+    /// the wide ones hold as many distinct positions as a 4000-game fixed-node match needs.
+    #[test]
+    fn shipped_sets_parse_and_the_wide_ones_are_distinct() {
+        fn distinct<G: Game>(positions: &[G]) -> usize {
+            let keys: std::collections::HashSet<u64> = positions.iter().map(|p| p.hash()).collect();
+            keys.len()
+        }
+        assert!(parse::<chess::Position>(CHESS).unwrap().len() >= 40);
+        assert!(parse::<xiangqi::Position>(XIANGQI).unwrap().len() >= 30);
+        let chess_wide =
+            parse::<chess::Position>(include_str!("../../data/openings/chess-wide.epd")).unwrap();
+        let xiangqi_wide =
+            parse::<xiangqi::Position>(include_str!("../../data/openings/xiangqi-wide.epd"))
+                .unwrap();
+        assert_eq!(distinct(&chess_wide), 2000);
+        assert_eq!(distinct(&xiangqi_wide), 2000);
+    }
+
     #[test]
     fn positions_are_checked_by_the_rules() {
         assert_eq!(parse::<Toy>("# two\n5\n\n7\n").unwrap().len(), 2);
