@@ -33,6 +33,7 @@ impl Game for Position {
         pawn_history: true,
         threat_ordering: true,
         hindsight_depth: true,
+        cut_node_reduction: true,
     };
 
     fn start() -> Self {

@@ -73,6 +73,11 @@ pub struct SearchTuning {
     /// more a ply shallower when it looks much better for the side to move than it did to
     /// the opponent (by over 175 cp): the reduced move was as poor as the parent guessed.
     pub hindsight_depth: bool,
+    /// Late-move reductions are one ply deeper at expected cut nodes: zero-window nodes
+    /// whose parent expects them to fail high (Stockfish's `cutNode`). The first move of
+    /// a cut node leads to an expected all node, its later moves and a null move to cut
+    /// nodes again.
+    pub cut_node_reduction: bool,
 }
 
 impl SearchTuning {
@@ -96,5 +101,6 @@ impl SearchTuning {
         pawn_history: false,
         threat_ordering: false,
         hindsight_depth: false,
+        cut_node_reduction: false,
     };
 }

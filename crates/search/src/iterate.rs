@@ -227,10 +227,13 @@ impl<G: Game> Worker<'_, G> {
             self.pos.make(mv);
             let mut value;
             if i == pv_idx {
+                self.stack[1].cut = false;
                 value = -self.negamax::<true>(depth - 1, 1, -beta, -alpha);
             } else {
+                self.stack[1].cut = true;
                 value = -self.negamax::<false>(depth - 1, 1, -alpha - 1, -alpha);
                 if value > alpha && value < beta {
+                    self.stack[1].cut = false;
                     value = -self.negamax::<true>(depth - 1, 1, -beta, -alpha);
                 }
             }

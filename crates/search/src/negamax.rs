@@ -38,6 +38,8 @@ impl<G: Game> Worker<'_, G> {
             return value;
         }
         let pruning = self.shared.config.pruning;
+        // Whether the parent expects this node to fail high (set before each call).
+        let cut = !PV && self.stack[ply].cut;
         let in_check = self.pos.in_check();
         // Check extension: a check is searched one ply deeper, so forcing lines resolve.
         if pruning && in_check {
@@ -164,6 +166,7 @@ impl<G: Game> Worker<'_, G> {
                 self.stack[ply].piece_to = NO_PIECE_TO;
                 self.stack[ply].double_extensions = self.stack[ply - 1].double_extensions;
                 self.pos.make_null();
+                self.stack[ply + 1].cut = !cut;
                 let value = -self.negamax::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1);
                 self.pos.unmake_null();
                 self.stack[ply].null = false;
@@ -327,6 +330,7 @@ impl<G: Game> Worker<'_, G> {
             let mut new_depth = depth - 1 + extension;
             let mut value;
             if moves_done == 1 {
+                self.stack[ply + 1].cut = !PV && !cut;
                 value = -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha);
             } else {
                 // Step 7. Late move reductions: later quiet moves get a shallower zero-window
@@ -343,6 +347,7 @@ impl<G: Game> Worker<'_, G> {
                     r += (!improving) as i32;
                     r -= (stage == Stage::Refutation) as i32;
                     r -= gives_check as i32;
+                    r += (G::SEARCH.cut_node_reduction && cut) as i32;
                     // A quiet move with a good history is less likely to be bad: reduce it less.
                     if let (Some(divisor), Stage::Quiet) = (G::SEARCH.lmr_history_divisor, stage) {
                         // With the continuation history the score sums three tables: halve
@@ -364,6 +369,7 @@ impl<G: Game> Worker<'_, G> {
                 }
                 let new_depth_reduced = new_depth - r;
                 self.stack[ply].reduction = r;
+                self.stack[ply + 1].cut = true;
                 value = -self.negamax::<false>(new_depth_reduced, ply + 1, -alpha - 1, -alpha);
                 self.stack[ply].reduction = 0;
                 if value > alpha && r > 0 {
@@ -377,10 +383,12 @@ impl<G: Game> Worker<'_, G> {
                         }
                     }
                     if new_depth > new_depth_reduced {
+                        self.stack[ply + 1].cut = !cut;
                         value = -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha);
                     }
                 }
                 if PV && value > alpha && value < beta {
+                    self.stack[ply + 1].cut = false;
                     value = -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha);
                 }
             }

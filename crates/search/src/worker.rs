@@ -72,6 +72,9 @@ pub struct Frame {
     pub double_extensions: u8,
     /// Late-move reduction of the move now searched from this ply (0 when none).
     pub reduction: i32,
+    /// Whether the node at this ply is an expected cut node (a zero-window node whose
+    /// parent expects it to fail high).
+    pub cut: bool,
 }
 
 const PV_WIDTH: usize = MAX_PLY + 1;
