@@ -34,6 +34,7 @@ impl Game for Position {
         threat_ordering: true,
         hindsight_depth: true,
         cut_node_reduction: true,
+        history_prune_margin: Some(1_200),
     };
 
     fn start() -> Self {

@@ -78,6 +78,10 @@ pub struct SearchTuning {
     /// a cut node leads to an expected all node, its later moves and a null move to cut
     /// nodes again.
     pub cut_node_reduction: bool,
+    /// History pruning: at non-PV nodes up to `params::HISTORY_PRUNE_MAX_DEPTH`, a quiet
+    /// move (not a killer or the counter move) whose history (butterfly, continuation and
+    /// pawn, as late-move reductions read it) is below −margin × depth is skipped.
+    pub history_prune_margin: Option<i32>,
 }
 
 impl SearchTuning {
@@ -102,5 +106,6 @@ impl SearchTuning {
         threat_ordering: false,
         hindsight_depth: false,
         cut_node_reduction: false,
+        history_prune_margin: None,
     };
 }

@@ -123,6 +123,29 @@ impl History {
         *slot = ((*slot * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
     }
 
+    /// How well the quiet move `code` (`piece_to`) of `side` has done: its butterfly
+    /// history, averaged with its continuation score after the moves `continuation` where
+    /// kept (the sum of three tables, halved to keep the range of one), plus its pawn
+    /// history in the structure row `pawn_row` where kept. Late-move reductions and
+    /// history pruning read it.
+    #[inline]
+    pub fn quiet_stat(
+        &self,
+        side: Side,
+        code: u16,
+        piece_to: u16,
+        continuation: Option<[u16; 2]>,
+        pawn_row: Option<usize>,
+    ) -> i32 {
+        let stat = match continuation {
+            Some(earlier) => {
+                (self.score(side, code) + self.continuation_score(earlier, piece_to)) / 2
+            }
+            None => self.score(side, code),
+        };
+        stat + pawn_row.map_or(0, |row| self.pawn_score(row, piece_to))
+    }
+
     /// Continuation score of the quiet move `piece_to` after the moves `earlier` (one and
     /// two plies back; [`NO_PIECE_TO`] where there is none).
     #[inline]
@@ -313,6 +336,29 @@ mod tests {
         assert!(h.continuation_score([10, 12], 300) > h.continuation_score([10, 11], 300));
         h.clear();
         assert_eq!(h.continuation_score([10, 12], 300), 0);
+    }
+
+    #[test]
+    fn quiet_stat_sums_the_tables_it_is_given() {
+        let mut h = History::default();
+        let bonus = history_bonus(5, None);
+        h.cutoff(Side::White, 2, bonus, 100, 0, &[]);
+        h.continuation_cutoff([10, NO_PIECE_TO], bonus, 300, &[]);
+        h.pawn_cutoff(4, bonus, 300, &[]);
+        let butterfly = h.score(Side::White, 100);
+        let cont = h.continuation_score([10, NO_PIECE_TO], 300);
+        let pawn = h.pawn_score(4, 300);
+        assert!(butterfly > 0 && cont > 0 && pawn > 0);
+        assert_eq!(h.quiet_stat(Side::White, 100, 300, None, None), butterfly);
+        assert_eq!(
+            h.quiet_stat(Side::White, 100, 300, Some([10, NO_PIECE_TO]), None),
+            (butterfly + cont) / 2
+        );
+        assert_eq!(
+            h.quiet_stat(Side::White, 100, 300, Some([10, NO_PIECE_TO]), Some(4)),
+            (butterfly + cont) / 2 + pawn
+        );
+        assert_eq!(h.quiet_stat(Side::Black, 100, 300, None, Some(5)), 0);
     }
 
     #[test]

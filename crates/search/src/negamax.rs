@@ -5,7 +5,8 @@
 //! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
 //! history-adjusted reductions, continuation and pawn history, singular extensions,
 //! smaller reductions in positions the TT marks as once on the PV, futility pruning of
-//! captures, fail-high scores blended toward beta, hindsight depth adjustment).
+//! captures, fail-high scores blended toward beta, hindsight depth adjustment, deeper
+//! reductions at expected cut nodes, history pruning).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -255,6 +256,21 @@ impl<G: Game> Worker<'_, G> {
                         || G::SEARCH.quiet_see_margin.is_some_and(|m| {
                             depth <= SEE_QUIET_MAX_DEPTH && !self.pos.see_ge(mv, -m * depth)
                         })
+                    // Step 5c. History pruning: a quiet move that has mostly failed, in
+                    // this context and in others, at a shallow non-PV node.
+                        || (!PV
+                            && stage == Stage::Quiet
+                            && depth <= HISTORY_PRUNE_MAX_DEPTH
+                            && G::SEARCH.history_prune_margin.is_some_and(|m| {
+                                let stat = self.history.quiet_stat(
+                                    side,
+                                    G::encode(mv),
+                                    self.pos.piece_to(mv),
+                                    continuation,
+                                    pawn_row,
+                                );
+                                stat < -m * depth
+                            }))
                 } else {
                     // Step 6. SEE pruning: captures that lose too much material.
                     (stage == Stage::BadNoisy
@@ -350,19 +366,9 @@ impl<G: Game> Worker<'_, G> {
                     r += (G::SEARCH.cut_node_reduction && cut) as i32;
                     // A quiet move with a good history is less likely to be bad: reduce it less.
                     if let (Some(divisor), Stage::Quiet) = (G::SEARCH.lmr_history_divisor, stage) {
-                        // With the continuation history the score sums three tables: halve
-                        // it, so the reduction keeps about the range it had with one.
-                        let stat = match continuation {
-                            Some(earlier) => {
-                                (self.history.score(side, code)
-                                    + self.history.continuation_score(earlier, piece_to))
-                                    / 2
-                            }
-                            None => self.history.score(side, code),
-                        };
-                        // The pawn history, where kept, speaks for the move too.
                         let stat =
-                            stat + pawn_row.map_or(0, |row| self.history.pawn_score(row, piece_to));
+                            self.history
+                                .quiet_stat(side, code, piece_to, continuation, pawn_row);
                         r -= stat / divisor;
                     }
                     r = r.clamp(0, new_depth - 1);

@@ -67,6 +67,8 @@ pub const LMR_DIVISOR: f64 = 2.25;
 
 /// SEE pruning of quiet moves (where the game uses it) applies at this depth and below.
 pub const SEE_QUIET_MAX_DEPTH: i32 = 8;
+/// History pruning (where the game opts in) applies up to this depth.
+pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 4;
 
 /// Internal iterative reduction: without a TT move, search this deep and deeper one ply less.
 pub const IIR_MIN_DEPTH: i32 = 4;
