@@ -32,7 +32,7 @@ impl Game for Position {
         aspiration_delta: Some(15),
         pawn_history: true,
         threat_ordering: true,
-        hindsight_depth: true,
+        hindsight_depth: false,
         cut_node_reduction: true,
         history_prune_margin: Some(1_200),
     };

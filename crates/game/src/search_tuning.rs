@@ -72,6 +72,8 @@ pub struct SearchTuning {
     /// to move than the opponent's evaluation said; one reached by a reduction of two or
     /// more a ply shallower when it looks much better for the side to move than it did to
     /// the opponent (by over 175 cp): the reduced move was as poor as the parent guessed.
+    /// Off in both games: kept in session 14 on openings that replayed, switching it off
+    /// measured +18.5 on the wide openings in session 17 (BENCHMARKS.md).
     pub hindsight_depth: bool,
     /// Late-move reductions are one ply deeper at expected cut nodes: zero-window nodes
     /// whose parent expects them to fail high (Stockfish's `cutNode`). The first move of
