@@ -25,7 +25,7 @@ impl Game for Position {
         singular_margin: Some(2),
         history_bonus: Some((300, 250, 3_000)),
         lmr_deeper_margin: Some(40),
-        tt_pv_reduction: true,
+        tt_pv_reduction: false,
         capture_futility_margin: Some(100),
         aspiration_fail_high_reduction: true,
         fail_high_blend: true,

@@ -45,6 +45,8 @@ pub struct SearchTuning {
     pub lmr_deeper_margin: Option<Score>,
     /// Late move reductions are one ply smaller in nodes whose position was searched as a
     /// PV node before (the TT remembers it; Stockfish's `ttPv`), not only in PV nodes.
+    /// Off in both games: kept in session 13 on openings that replayed, switching it off
+    /// measured +26.7 on the wide openings in session 17 (BENCHMARKS.md).
     pub tt_pv_reduction: bool,
     /// Futility pruning of captures at shallow depth (non-PV nodes): a capture that
     /// cannot win, by static exchange, what lifts the evaluation to within the quiet
