@@ -112,13 +112,14 @@ pub struct Adam {
     pub min_count: usize,
 }
 
-/// Runs Adam on all weights (full-batch gradient of the mean squared error);
-/// `report(epoch, error)` every 50 epochs and after the last.
+/// Runs Adam on the weights `fitted` allows (full-batch gradient of the mean squared
+/// error); `report(epoch, error)` every 50 epochs and after the last.
 pub fn adam(
     entries: &[Entry],
     weights: &mut [(f64, f64)],
     k: f64,
     settings: Adam,
+    fitted: &[bool],
     report: &mut dyn FnMut(usize, f64),
 ) {
     let (b1, b2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
@@ -134,7 +135,8 @@ pub fn adam(
     }
     let frozen: Vec<bool> = seen
         .iter()
-        .map(|&c| c < settings.min_count.max(1))
+        .zip(fitted)
+        .map(|(&c, &fit)| !fit || c < settings.min_count.max(1))
         .collect();
     for epoch in 1..=settings.epochs {
         let mut grad = vec![(0.0f64, 0.0f64); n];
@@ -206,6 +208,7 @@ mod tests {
                 epochs: 3000,
                 min_count: 1,
             },
+            &[true, true],
             &mut |_, e| last = e,
         );
         assert!(last < before / 100.0, "{before} -> {last}");
@@ -230,9 +233,37 @@ mod tests {
             epochs: 100,
             min_count: 2,
         };
-        adam(&entries, &mut w, 1.0, settings, &mut |_, _| {});
+        adam(
+            &entries,
+            &mut w,
+            1.0,
+            settings,
+            &[true, true],
+            &mut |_, _| {},
+        );
         assert_eq!(w[1], (7.0, 8.0));
         assert!(w[0].0 > 10.0, "{w:?}");
+    }
+
+    #[test]
+    fn weights_left_out_of_the_fit_keep_their_values() {
+        let (entries, truth) = synthetic();
+        let mut w = vec![(0.0, 0.0), (7.0, 8.0)];
+        let settings = Adam {
+            rate: 2.0,
+            epochs: 300,
+            min_count: 1,
+        };
+        adam(
+            &entries,
+            &mut w,
+            1.0,
+            settings,
+            &[true, false],
+            &mut |_, _| {},
+        );
+        assert_eq!(w[1], (7.0, 8.0));
+        assert!(w[0].0 > truth[0].0 / 2.0, "{w:?}");
     }
 
     #[test]

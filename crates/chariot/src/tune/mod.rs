@@ -43,6 +43,10 @@ pub struct Args {
     /// Weights whose feature occurs in fewer training positions are left as they are.
     #[arg(long, default_value_t = 200)]
     pub min_count: usize,
+    /// Fit only the weights whose names start with this prefix (repeat for several, e.g.
+    /// `--only king.danger`); the others keep their values. Default: every weight.
+    #[arg(long)]
+    pub only: Vec<String>,
     /// Where to write the tuned weights (Rust source).
     #[arg(long)]
     pub out: PathBuf,
@@ -129,9 +133,23 @@ pub fn tune<G: Game + Tunable>(
         epochs: args.epochs,
         min_count: args.min_count,
     };
-    fit::adam(&data.train, &mut weights, k, settings, &mut |epoch, e| {
-        log(&format!("epoch {epoch}: train MSE {e:.6}"));
-    });
+    let fitted: Vec<bool> = G::weight_names()
+        .iter()
+        .map(|name| args.only.is_empty() || args.only.iter().any(|p| name.starts_with(p)))
+        .collect();
+    if !fitted.contains(&true) {
+        bail!("no weight name starts with {:?}", args.only);
+    }
+    fit::adam(
+        &data.train,
+        &mut weights,
+        k,
+        settings,
+        &fitted,
+        &mut |epoch, e| {
+            log(&format!("epoch {epoch}: train MSE {e:.6}"));
+        },
+    );
     let rounded: Vec<(i32, i32)> = weights
         .iter()
         .map(|&(mg, eg)| (mg.round() as i32, eg.round() as i32))
@@ -181,6 +199,7 @@ mod tests {
             rate: 1.0,
             lambda: 0.5,
             min_count: 1,
+            only: Vec::new(),
             out: PathBuf::new(),
         }
     }
@@ -231,6 +250,14 @@ mod tests {
         assert!(tune::<chess::Position>(
             "8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 0.5",
             &lambda,
+            &mut |_| {}
+        )
+        .is_err());
+        let mut unknown = args(1);
+        unknown.only = vec!["no.such.group".to_string()];
+        assert!(tune::<chess::Position>(
+            "8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 0.5",
+            &unknown,
             &mut |_| {}
         )
         .is_err());
