@@ -74,6 +74,7 @@ groups! {
     KING_ATTACK: "king.attack", "king safety",
         Elements::Names(&["knight", "bishop", "rook", "queen"]);
     KING_ATTACKERS: "king.attackers", "king safety", Elements::Counts;
+    KING_DANGER: "king.danger", "king safety", Elements::Names(&["squared_units"]);
     PIECE_BONUS: "piece.bonus", "pieces", Elements::Names(&[
         "bishop_pair", "rook_open_file", "rook_semi_open_file", "rook_seventh",
         "knight_outpost", "bishop_outpost", "knight_pawn_protected", "bishop_pawn_protected",

@@ -4,11 +4,22 @@
 //! [`shelter`] depends on the pawns and the king's square only (the pawn cache keeps it);
 //! [`attack`] on the pieces.
 
-use super::features::{at, KING_ATTACK, KING_ATTACKERS, KING_SHELTER};
+use super::features::{at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_SHELTER};
 use super::masks::{file, relative_rank};
 use super::{Ctx, Sink};
+use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::types::Color;
+use crate::types::{Color, PieceKind};
+
+/// Danger units of one king-zone square attacked by a knight, bishop, rook or queen (the
+/// proportions of Fruit-era king safety; the fitted weight scales their square).
+const ZONE_UNITS: [i32; 4] = [2, 2, 3, 5];
+/// Danger units of a safe check available to a knight, bishop, rook or queen (a square it
+/// reaches that checks the king, that the defender does not guard and the attacker does not
+/// occupy), counted once per kind as Stockfish's classical king danger does.
+const CHECK_UNITS: [i32; 4] = [6, 4, 7, 6];
+/// The danger feature counts units² / this, so its weight stays a readable number.
+const DANGER_DIVISOR: i32 = 64;
 
 /// Scores both kings' shelter, and each side's attack on the other's king.
 pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
@@ -59,5 +70,39 @@ pub(crate) fn attack<S: Sink>(ctx: &Ctx, s: &mut S) {
                 }
             }
         }
+        let units = danger_units(ctx, us);
+        if units > 0 {
+            s.add(us, KING_DANGER, units * units / DANGER_DIVISOR);
+        }
     }
+}
+
+/// How dangerous the attack of `us` on the enemy king is, in units that grow with the
+/// zone squares attacked (from two attackers on) and the safe checks available. Its square
+/// is the feature: one attacker is rarely a danger, several together are more than the sum.
+fn danger_units(ctx: &Ctx, us: Color) -> i32 {
+    let (u, t) = (us.index(), us.flip().index());
+    let mut units = 0;
+    if ctx.zone_attackers[u] >= 2 {
+        for (n, &count) in ctx.zone_attacks[u].iter().enumerate() {
+            units += ZONE_UNITS[n] * count;
+        }
+    }
+    let king = ctx.king[t];
+    let occ = Bitboard(ctx.occ);
+    let safe = !ctx.attacked[t] & !ctx.b.colors[u].0;
+    let diagonal = attacks::bishop(king, occ).0;
+    let straight = attacks::rook(king, occ).0;
+    let checks = [
+        attacks::knight(king).0 & ctx.by_kind[u][PieceKind::Knight.index()],
+        diagonal & ctx.by_kind[u][PieceKind::Bishop.index()],
+        straight & ctx.by_kind[u][PieceKind::Rook.index()],
+        (diagonal | straight) & ctx.by_kind[u][PieceKind::Queen.index()],
+    ];
+    for (n, &squares) in checks.iter().enumerate() {
+        if squares & safe != 0 {
+            units += CHECK_UNITS[n];
+        }
+    }
+    units
 }

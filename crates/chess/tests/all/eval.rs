@@ -209,3 +209,31 @@ fn endgame_knowledge() {
         "{dark_corner} vs {light_corner}"
     );
 }
+
+#[test]
+fn king_danger_is_the_square_of_the_attack() {
+    let names = Position::weight_names();
+    let danger = names
+        .iter()
+        .position(|n| n == "king.danger.squared_units")
+        .expect("king danger weight");
+    // White's minus Black's count of the danger feature.
+    let count = |p: &Position| {
+        p.trace()
+            .entries
+            .iter()
+            .find(|e| e.index as usize == danger)
+            .map_or(0, |e| i32::from(e.coeff))
+    };
+    assert_eq!(count(&Position::start()), 0);
+    // queen and knight on the castled king: zone attacks and safe checks
+    let two = pos("r1b2rk1/pp3ppp/2n5/6NQ/8/8/PPP2PPP/R5K1 w - - 0 1");
+    // a rook lifted to f3 joins them
+    let three = pos("r1b2rk1/pp3ppp/2n5/6NQ/8/5R2/PPP2PPP/6K1 w - - 0 1");
+    let (c2, c3) = (count(&two), count(&three));
+    assert!(c2 > 0, "{c2}");
+    assert_eq!(count(&mirror(&two)), -c2);
+    // the feature is the square of the attack units (24 units: 24²/64 = 9): the rook's six
+    // units, worth 0 on their own (6²/64), add 5 on top of the others' 24
+    assert_eq!((c2, c3), (9, 14));
+}
