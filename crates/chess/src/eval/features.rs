@@ -85,6 +85,8 @@ groups! {
     THREAT_BY_ROOK: "threat.by_rook", "threats", Elements::Names(&["queen"]);
     THREAT_HANGING: "threat.hanging", "threats",
         Elements::Names(&["pawn", "knight", "bishop", "rook", "queen"]);
+    THREAT_MINOR_ON_MINOR: "threat.minor_on_minor", "threats", Elements::Names(&["unprotected"]);
+    THREAT_PAWN_PUSH: "threat.pawn_push", "threats", Elements::Names(&["safe"]);
     MISC: "misc", "tempo", Elements::Names(&["tempo"]);
 }
 

@@ -1,9 +1,17 @@
 //! Threats: enemy pieces attacked by a pawn, rooks and queens attacked by a minor piece,
-//! queens attacked by a rook, and pieces attacked but not defended at all (hanging).
+//! queens attacked by a rook, pieces attacked but not defended at all (hanging), minor
+//! pieces no pawn defends attacked by a minor, and pieces a safe pawn push would attack.
 
-use super::features::{THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK, THREAT_HANGING};
+use super::features::{
+    THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK, THREAT_HANGING, THREAT_MINOR_ON_MINOR,
+    THREAT_PAWN_PUSH,
+};
+use super::masks::pawn_attacks;
 use super::{Ctx, Sink};
 use crate::types::{Color, PieceKind};
+
+/// The third rank of each side (a pawn there came from a double push's first step).
+const THIRD_RANK: [u64; 2] = [0xFF << 16, 0xFF << 40];
 
 /// Scores each side's threats against the other's pieces (kings excluded).
 pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
@@ -36,6 +44,34 @@ pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
             if k == PieceKind::Queen.index() {
                 add(THREAT_BY_ROOK, victims & rooks);
             }
+            if k == PieceKind::Knight.index() || k == PieceKind::Bishop.index() {
+                add(
+                    THREAT_MINOR_ON_MINOR,
+                    victims & minors & !ctx.pawn_attacks[t],
+                );
+            }
         }
+        push_threats(ctx, s, us);
+    }
+}
+
+/// Pieces of the other side (pawns aside) that a pawn of `us` would attack after a push to
+/// a square the enemy pawns do not guard and the enemy does not hold alone: a threat the
+/// opponent must already answer. Pieces our pawns attack now are counted elsewhere.
+fn push_threats<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) {
+    let (u, t) = (us.index(), us.flip().index());
+    let empty = !ctx.occ;
+    let forward = |bb: u64| match us {
+        Color::White => bb << 8,
+        Color::Black => bb >> 8,
+    };
+    let single = forward(ctx.pawns[u]) & empty;
+    let double = forward(single & THIRD_RANK[u]) & empty;
+    let safe = !ctx.pawn_attacks[t] & (ctx.attacked[u] | !ctx.attacked[t]);
+    let pushed = (single | double) & safe;
+    let pieces = ctx.b.colors[t].0 & !ctx.pawns[t] & !(1u64 << ctx.king[t].index());
+    let victims = pawn_attacks(us, pushed) & pieces & !ctx.pawn_attacks[u];
+    if victims != 0 {
+        s.add(us, THREAT_PAWN_PUSH, victims.count_ones() as i32);
     }
 }

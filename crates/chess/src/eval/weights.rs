@@ -187,25 +187,37 @@ pub const PIECE_BONUS: [(i32, i32); 8] = [
 /// `threat.by_pawn` (4): knight, bishop, rook, queen.
 #[rustfmt::skip]
 pub const THREAT_BY_PAWN: [(i32, i32); 4] = [
-    (54, 31), (56, 41), (66, 25), (44, 19),
+    (58, 16), (42, 72), (62, 18), (36, 69),
 ];
 
 /// `threat.by_minor` (2): rook, queen.
 #[rustfmt::skip]
 pub const THREAT_BY_MINOR: [(i32, i32); 2] = [
-    (65, 5), (40, 50),
+    (57, 12), (54, 33),
 ];
 
 /// `threat.by_rook` (1): queen.
 #[rustfmt::skip]
 pub const THREAT_BY_ROOK: [(i32, i32); 1] = [
-    (55, 69),
+    (60, 56),
 ];
 
 /// `threat.hanging` (5): pawn, knight, bishop, rook, queen.
 #[rustfmt::skip]
 pub const THREAT_HANGING: [(i32, i32); 5] = [
-    (12, 38), (28, 28), (29, 25), (24, 15), (15, -45),
+    (18, 46), (34, 18), (22, 22), (38, 10), (16, -55),
+];
+
+/// `threat.minor_on_minor` (1): unprotected.
+#[rustfmt::skip]
+pub const THREAT_MINOR_ON_MINOR: [(i32, i32); 1] = [
+    (10, 27),
+];
+
+/// `threat.pawn_push` (1): safe.
+#[rustfmt::skip]
+pub const THREAT_PAWN_PUSH: [(i32, i32); 1] = [
+    (13, 8),
 ];
 
 /// `misc` (1): tempo.

@@ -237,3 +237,30 @@ fn king_danger_is_the_square_of_the_attack() {
     // units, worth 0 on their own (6²/64), add 5 on top of the others' 24
     assert_eq!((c2, c3), (9, 14));
 }
+
+#[test]
+fn pawn_push_and_minor_threats() {
+    let names = Position::weight_names();
+    // White's minus Black's count of the named feature.
+    let count = |fen: &str, name: &str| {
+        let w = names.iter().position(|n| n == name).expect(name);
+        pos(fen)
+            .trace()
+            .entries
+            .iter()
+            .find(|e| e.index as usize == w)
+            .map_or(0, |e| i32::from(e.coeff))
+    };
+    let push = "threat.pawn_push.safe";
+    // e4-e5 would fork the knights on d6 and f6; the e5 square is safe
+    assert_eq!(count("4k3/8/3n1n2/8/4P3/8/8/4K3 w - - 0 1", push), 2);
+    // a black pawn on d6 guards e5: the push is not safe
+    assert_eq!(count("4k3/8/3p1n2/8/4P3/8/8/4K3 w - - 0 1", push), 0);
+    // the double step from the second rank counts, a blocked pawn does not
+    assert_eq!(count("4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1", push), 1);
+    assert_eq!(count("4k3/8/8/3n4/8/4b3/4P3/4K3 w - - 0 1", push), 0);
+    let minor = "threat.minor_on_minor.unprotected";
+    // the bishop on b5 attacks the knight on c6; a pawn on b7 protecting it takes that away
+    assert_eq!(count("4k3/8/2n5/1B6/8/8/8/4K3 w - - 0 1", minor), 1);
+    assert_eq!(count("4k3/1p6/2n5/1B6/8/8/8/4K3 w - - 0 1", minor), 0);
+}
