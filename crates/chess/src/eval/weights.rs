@@ -157,25 +157,25 @@ pub const MOBILITY_QUEEN: [(i32, i32); 28] = [
 /// `king.shelter` (4): shield_rank2, shield_rank3, semi_open_file, open_file.
 #[rustfmt::skip]
 pub const KING_SHELTER: [(i32, i32); 4] = [
-    (32, -21), (22, -12), (-7, 2), (-25, -10),
+    (27, -17), (14, -18), (-9, 2), (-24, -15),
 ];
 
 /// `king.attack` (4): knight, bishop, rook, queen.
 #[rustfmt::skip]
 pub const KING_ATTACK: [(i32, i32); 4] = [
-    (2, -14), (0, -1), (-16, -2), (-16, 8),
+    (-8, -6), (-10, -3), (-14, -7), (-25, 9),
 ];
 
 /// `king.attackers` (8): n0, n1, n2, n3, n4, n5, n6, n7.
 #[rustfmt::skip]
 pub const KING_ATTACKERS: [(i32, i32); 8] = [
-    (-17, -9), (-13, -21), (4, -9), (19, 25), (43, 27), (60, 0), (70, 0), (80, 0),
+    (-29, -12), (-24, -23), (11, -9), (41, 14), (72, 50), (60, 0), (70, 0), (80, 0),
 ];
 
 /// `king.danger` (1): squared_units.
 #[rustfmt::skip]
 pub const KING_DANGER: [(i32, i32); 1] = [
-    (9, 3),
+    (12, 2),
 ];
 
 /// `piece.bonus` (8): bishop_pair, rook_open_file, rook_semi_open_file, rook_seventh, knight_outpost, bishop_outpost, knight_pawn_protected, bishop_pawn_protected.
