@@ -79,6 +79,10 @@ groups! {
         "bishop_pair", "rook_open_file", "rook_semi_open_file", "rook_seventh",
         "knight_outpost", "bishop_outpost", "knight_pawn_protected", "bishop_pawn_protected",
     ]);
+    PIECE_EXTRA: "piece.extra", "pieces", Elements::Names(&[
+        "bishop_pawns", "minor_behind_pawn", "knight_king_distance", "bishop_king_distance",
+        "rook_queen_file", "bishop_long_diagonal",
+    ]);
     THREAT_BY_PAWN: "threat.by_pawn", "threats",
         Elements::Names(&["knight", "bishop", "rook", "queen"]);
     THREAT_BY_MINOR: "threat.by_minor", "threats", Elements::Names(&["rook", "queen"]);

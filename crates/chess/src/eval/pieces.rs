@@ -1,12 +1,14 @@
 //! Knights, bishops, rooks and queens: mobility (safe squares, a table per piece kind),
 //! the bishop pair, rooks on open and semi-open files and the seventh rank, knights and
-//! bishops on outposts or protected by pawns. Also records each side's attacks and its
+//! bishops on outposts or protected by pawns, and Stockfish's classical extras (bishop's
+//! pawns on its colour, minor behind a pawn, minor's distance from its king, rook on a
+//! queen's file, bishop on a long diagonal). Also records each side's attacks and its
 //! pressure on the enemy king zone for the king-safety and threat terms.
 
 use super::features::{
-    at, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK, PIECE_BONUS,
+    at, MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK, PIECE_BONUS, PIECE_EXTRA,
 };
-use super::masks::{file, relative_rank, ATTACK_SPAN};
+use super::masks::{distance, file, push, relative_rank, ATTACK_SPAN};
 use super::{Ctx, Sink};
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -61,6 +63,7 @@ pub(crate) fn eval<S: Sink>(ctx: &mut Ctx, s: &mut S) {
                     ctx.zone_attacks[u][n] += zone.count_ones() as i32;
                 }
                 let r = relative_rank(us, sq);
+                extra(ctx, s, us, kind, sq);
                 match kind {
                     PieceKind::Knight | PieceKind::Bishop => {
                         minor(ctx, s, us, sq.index(), r, kind == PieceKind::Bishop)
@@ -87,6 +90,57 @@ fn minor<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, sq: usize, r: usize, bishop: 
     // An outpost: in the enemy half's near ranks, where no enemy pawn can ever chase it.
     if (3..=5).contains(&r) && ATTACK_SPAN[u][sq] & ctx.pawns[t] == 0 {
         s.add(us, PIECE_BONUS + at::OUTPOST + offset, 1);
+    }
+}
+
+/// The two long diagonals.
+const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+/// d4, e4, d5, e5.
+const CENTER: u64 = 0x0000_0018_1800_0000;
+/// Squares of the same colour as the light squares.
+const LIGHT: u64 = Bitboard::LIGHT.0;
+
+/// Stockfish's classical piece terms: a bishop's own pawns on its colour, a minor piece
+/// sheltered behind a pawn, a minor piece's distance from its king, a rook on a queen's
+/// file, a bishop on a long diagonal that sees the centre.
+fn extra<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, kind: PieceKind, sq: crate::types::Square) {
+    let u = us.index();
+    let minor = matches!(kind, PieceKind::Knight | PieceKind::Bishop);
+    if minor {
+        if relative_rank(us, sq) < 7
+            && ctx.b.kinds[PieceKind::Pawn.index()].0 & 1u64 << push(us, sq).index() != 0
+        {
+            s.add(us, PIECE_EXTRA + 1, 1);
+        }
+        let bishop = kind == PieceKind::Bishop;
+        s.add(
+            us,
+            PIECE_EXTRA + 2 + usize::from(bishop),
+            distance(sq, ctx.king[u]),
+        );
+    }
+    match kind {
+        PieceKind::Bishop => {
+            let colour = if LIGHT & 1u64 << sq.index() != 0 {
+                LIGHT
+            } else {
+                !LIGHT
+            };
+            let same = (ctx.pawns[u] & colour).count_ones() as i32;
+            if same != 0 {
+                s.add(us, PIECE_EXTRA, same);
+            }
+            if LONG_DIAGONALS & 1u64 << sq.index() != 0 {
+                let pawns = Bitboard(ctx.pawns[0] | ctx.pawns[1]);
+                if (attacks::bishop(sq, pawns).0 & CENTER).count_ones() >= 2 {
+                    s.add(us, PIECE_EXTRA + 5, 1);
+                }
+            }
+        }
+        PieceKind::Rook if file(sq.file()) & ctx.b.kinds[PieceKind::Queen.index()].0 != 0 => {
+            s.add(us, PIECE_EXTRA + 4, 1);
+        }
+        _ => {}
     }
 }
 

@@ -184,6 +184,12 @@ pub const PIECE_BONUS: [(i32, i32); 8] = [
     (26, 55), (43, -1), (15, 22), (3, 20), (22, 12), (29, -17), (0, -3), (2, 15),
 ];
 
+/// `piece.extra` (6): bishop_pawns, minor_behind_pawn, knight_king_distance, bishop_king_distance, rook_queen_file, bishop_long_diagonal.
+#[rustfmt::skip]
+pub const PIECE_EXTRA: [(i32, i32); 6] = [
+    (2, -5), (1, 20), (1, 0), (0, 2), (5, 19), (4, -2),
+];
+
 /// `threat.by_pawn` (4): knight, bishop, rook, queen.
 #[rustfmt::skip]
 pub const THREAT_BY_PAWN: [(i32, i32); 4] = [

@@ -264,3 +264,44 @@ fn pawn_push_and_minor_threats() {
     assert_eq!(count("4k3/8/2n5/1B6/8/8/8/4K3 w - - 0 1", minor), 1);
     assert_eq!(count("4k3/1p6/2n5/1B6/8/8/8/4K3 w - - 0 1", minor), 0);
 }
+
+#[test]
+fn classical_piece_terms() {
+    let names = Position::weight_names();
+    // White's minus Black's count of the named feature.
+    let count = |fen: &str, name: &str| {
+        let w = names.iter().position(|n| n == name).expect(name);
+        pos(fen)
+            .trace()
+            .entries
+            .iter()
+            .find(|e| e.index as usize == w)
+            .map_or(0, |e| i32::from(e.coeff))
+    };
+    // the dark-squared bishop on c1 shares its colour with the pawns on b2 and d2
+    let fen = "4k3/8/8/8/8/8/PPPP4/2B1K3 w - - 0 1";
+    assert_eq!(count(fen, "piece.extra.bishop_pawns"), 2);
+    // a knight behind a pawn, and the knight's distance from its king
+    let fen = "4k3/8/8/8/3P4/3N4/8/4K3 w - - 0 1";
+    assert_eq!(count(fen, "piece.extra.minor_behind_pawn"), 1);
+    assert_eq!(count(fen, "piece.extra.knight_king_distance"), 2);
+    // a rook on the enemy queen's file, and Black's mirror image of it
+    assert_eq!(
+        count(
+            "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1",
+            "piece.extra.rook_queen_file"
+        ),
+        1
+    );
+    assert_eq!(
+        count(
+            "3rk3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "piece.extra.rook_queen_file"
+        ),
+        -1
+    );
+    // a bishop on the long diagonal sees d4 and e5; a pawn on c3 blinds it
+    let diagonal = "piece.extra.bishop_long_diagonal";
+    assert_eq!(count("4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", diagonal), 1);
+    assert_eq!(count("4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1", diagonal), 0);
+}
