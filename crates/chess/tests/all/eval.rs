@@ -8,6 +8,17 @@ fn pos(fen: &str) -> Position {
     Position::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
+/// White's minus Black's count of the weight `name` (`group.element`) in the trace of `p`.
+fn feature_count(p: &Position, name: &str) -> i32 {
+    let names = Position::weight_names();
+    let w = names.iter().position(|n| n == name).expect(name);
+    p.trace()
+        .entries
+        .iter()
+        .find(|e| e.index as usize == w)
+        .map_or(0, |e| i32::from(e.coeff))
+}
+
 /// The tuner's model of a trace: taper the weighted sums, scale the endgame, add the rest.
 fn model(trace: &Trace, weights: &[(i32, i32)]) -> f64 {
     let (mut mg, mut eg) = (0.0, 0.0);
@@ -212,19 +223,7 @@ fn endgame_knowledge() {
 
 #[test]
 fn king_danger_is_the_square_of_the_attack() {
-    let names = Position::weight_names();
-    let danger = names
-        .iter()
-        .position(|n| n == "king.danger.squared_units")
-        .expect("king danger weight");
-    // White's minus Black's count of the danger feature.
-    let count = |p: &Position| {
-        p.trace()
-            .entries
-            .iter()
-            .find(|e| e.index as usize == danger)
-            .map_or(0, |e| i32::from(e.coeff))
-    };
+    let count = |p: &Position| feature_count(p, "king.danger.squared_units");
     assert_eq!(count(&Position::start()), 0);
     // queen and knight on the castled king: zone attacks and safe checks
     let two = pos("r1b2rk1/pp3ppp/2n5/6NQ/8/8/PPP2PPP/R5K1 w - - 0 1");
@@ -240,17 +239,7 @@ fn king_danger_is_the_square_of_the_attack() {
 
 #[test]
 fn pawn_push_and_minor_threats() {
-    let names = Position::weight_names();
-    // White's minus Black's count of the named feature.
-    let count = |fen: &str, name: &str| {
-        let w = names.iter().position(|n| n == name).expect(name);
-        pos(fen)
-            .trace()
-            .entries
-            .iter()
-            .find(|e| e.index as usize == w)
-            .map_or(0, |e| i32::from(e.coeff))
-    };
+    let count = |fen: &str, name: &str| feature_count(&pos(fen), name);
     let push = "threat.pawn_push.safe";
     // e4-e5 would fork the knights on d6 and f6; the e5 square is safe
     assert_eq!(count("4k3/8/3n1n2/8/4P3/8/8/4K3 w - - 0 1", push), 2);
@@ -267,17 +256,7 @@ fn pawn_push_and_minor_threats() {
 
 #[test]
 fn classical_piece_terms() {
-    let names = Position::weight_names();
-    // White's minus Black's count of the named feature.
-    let count = |fen: &str, name: &str| {
-        let w = names.iter().position(|n| n == name).expect(name);
-        pos(fen)
-            .trace()
-            .entries
-            .iter()
-            .find(|e| e.index as usize == w)
-            .map_or(0, |e| i32::from(e.coeff))
-    };
+    let count = |fen: &str, name: &str| feature_count(&pos(fen), name);
     // the dark-squared bishop on c1 shares its colour with the pawns on b2 and d2
     let fen = "4k3/8/8/8/8/8/PPPP4/2B1K3 w - - 0 1";
     assert_eq!(count(fen, "piece.extra.bishop_pawns"), 2);
