@@ -1,6 +1,6 @@
 //! A set of squares as a 64-bit word, bit `i` standing for square index `i`.
 
-use crate::types::Square;
+use crate::types::{Color, Square};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares.
@@ -82,6 +82,15 @@ impl Bitboard {
     #[inline]
     pub const fn down(self) -> Bitboard {
         Bitboard(self.0 >> 8)
+    }
+
+    /// The set shifted one rank in `color`'s pawn direction.
+    #[inline]
+    pub const fn forward(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.up(),
+            Color::Black => self.down(),
+        }
     }
 
     /// The set shifted one file towards a (squares on file a drop off).

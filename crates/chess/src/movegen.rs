@@ -89,10 +89,7 @@ impl Sink for CountSink {
 #[inline]
 fn attacked_squares(b: &Board, by: Color, occ: Bitboard) -> Bitboard {
     let pawns = b.pieces(by, PieceKind::Pawn);
-    let fwd = match by {
-        Color::White => pawns.up(),
-        Color::Black => pawns.down(),
-    };
+    let fwd = pawns.forward(by);
     let mut a = fwd.west() | fwd.east();
     a |= attacks::king(b.king_square(by));
     for sq in b.pieces(by, PieceKind::Knight) {
@@ -209,21 +206,20 @@ fn pawn_moves<S: Sink, const QUIETS: bool>(
     let occ = b.occupied();
     let pawns = b.pieces(us, PieceKind::Pawn);
     let white = us == Color::White;
-    let fwd = |bb: Bitboard| if white { bb.up() } else { bb.down() };
     let (push, west, east) = if white { (8, 7, 9) } else { (-8, -9, -7) };
     let last = Bitboard::RANKS[if white { 7 } else { 0 }];
     let third = Bitboard::RANKS[if white { 2 } else { 5 }];
 
     let free = pawns & !pinned;
-    let single = fwd(free) & !occ;
-    let double = fwd(single & third) & !occ & quiet_mask;
+    let single = free.forward(us) & !occ;
+    let double = (single & third).forward(us) & !occ & quiet_mask;
     let single = single & quiet_mask;
     sink.promotions(single & last, push, false);
     if QUIETS {
         sink.pawns(single & !last, push, flag::QUIET);
         sink.pawns(double, push * 2, flag::DOUBLE_PUSH);
     }
-    let ahead = fwd(free);
+    let ahead = free.forward(us);
     let cap_west = ahead.west() & capture_mask;
     let cap_east = ahead.east() & capture_mask;
     sink.promotions(cap_west & last, west, true);
@@ -235,8 +231,8 @@ fn pawn_moves<S: Sink, const QUIETS: bool>(
     for from in pawns & pinned {
         let line = attacks::line(ksq, from);
         let bb = Bitboard::from_square(from);
-        let one = fwd(bb) & !occ & line;
-        let two = fwd(one & third) & !occ & quiet_mask;
+        let one = bb.forward(us) & !occ & line;
+        let two = (one & third).forward(us) & !occ & quiet_mask;
         let one = one & quiet_mask;
         let caps = attacks::pawn(us, from) & capture_mask & line;
         if (one & last).any() {

@@ -20,6 +20,7 @@ mod threats;
 mod tune;
 pub mod weights;
 
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::position::Position;
 use crate::pst::{table_index, MAX_PHASE};
@@ -140,10 +141,7 @@ impl<'a> Ctx<'a> {
         for c in Color::ALL {
             let i = c.index();
             let around = crate::attacks::king(king[i]).0 | 1u64 << king[i].index();
-            let ahead = match c {
-                Color::White => around << 8,
-                Color::Black => around >> 8,
-            };
+            let ahead = Bitboard(around).forward(c).0;
             king_zone[i] = around | ahead;
             by_kind[i][PieceKind::Pawn.index()] = pawn_attacks[i];
             by_kind[i][PieceKind::King.index()] = crate::attacks::king(king[i]).0;

@@ -12,7 +12,7 @@ use super::masks::{distance, file, push, relative_rank, ATTACK_SPAN};
 use super::{Ctx, Sink};
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::types::{Color, PieceKind};
+use crate::types::{Color, PieceKind, Square};
 
 use super::weights as w;
 
@@ -97,13 +97,11 @@ fn minor<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, sq: usize, r: usize, bishop: 
 const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
 /// d4, e4, d5, e5.
 const CENTER: u64 = 0x0000_0018_1800_0000;
-/// Squares of the same colour as the light squares.
-const LIGHT: u64 = Bitboard::LIGHT.0;
 
 /// Stockfish's classical piece terms: a bishop's own pawns on its colour, a minor piece
 /// sheltered behind a pawn, a minor piece's distance from its king, a rook on a queen's
 /// file, a bishop on a long diagonal that sees the centre.
-fn extra<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, kind: PieceKind, sq: crate::types::Square) {
+fn extra<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, kind: PieceKind, sq: Square) {
     let u = us.index();
     let minor = matches!(kind, PieceKind::Knight | PieceKind::Bishop);
     if minor {
@@ -121,12 +119,12 @@ fn extra<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, kind: PieceKind, sq: crate::t
     }
     match kind {
         PieceKind::Bishop => {
-            let colour = if LIGHT & 1u64 << sq.index() != 0 {
-                LIGHT
+            let colour = if Bitboard::LIGHT.has(sq) {
+                Bitboard::LIGHT
             } else {
-                !LIGHT
+                !Bitboard::LIGHT
             };
-            let same = (ctx.pawns[u] & colour).count_ones() as i32;
+            let same = (ctx.pawns[u] & colour.0).count_ones() as i32;
             if same != 0 {
                 s.add(us, PIECE_EXTRA, same);
             }

@@ -8,10 +8,8 @@ use super::features::{
 };
 use super::masks::pawn_attacks;
 use super::{Ctx, Sink};
+use crate::bitboard::Bitboard;
 use crate::types::{Color, PieceKind};
-
-/// The third rank of each side (a pawn there came from a double push's first step).
-const THIRD_RANK: [u64; 2] = [0xFF << 16, 0xFF << 40];
 
 /// Scores each side's threats against the other's pieces (kings excluded).
 pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
@@ -61,12 +59,10 @@ pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
 fn push_threats<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) {
     let (u, t) = (us.index(), us.flip().index());
     let empty = !ctx.occ;
-    let forward = |bb: u64| match us {
-        Color::White => bb << 8,
-        Color::Black => bb >> 8,
-    };
-    let single = forward(ctx.pawns[u]) & empty;
-    let double = forward(single & THIRD_RANK[u]) & empty;
+    // The rank a double push passes through: the third from our side.
+    let third = Bitboard::RANKS[if us == Color::White { 2 } else { 5 }].0;
+    let single = Bitboard(ctx.pawns[u]).forward(us).0 & empty;
+    let double = Bitboard(single & third).forward(us).0 & empty;
     let safe = !ctx.pawn_attacks[t] & (ctx.attacked[u] | !ctx.attacked[t]);
     let pushed = (single | double) & safe;
     let pieces = ctx.b.colors[t].0 & !ctx.pawns[t] & !(1u64 << ctx.king[t].index());
