@@ -71,6 +71,8 @@ groups! {
     MOBILITY_QUEEN: "mobility.queen", "mobility", Elements::Counts;
     KING_SHELTER: "king.shelter", "king safety",
         Elements::Names(&["shield_rank2", "shield_rank3", "semi_open_file", "open_file"]);
+    KING_STORM: "king.storm", "king safety", Elements::Ranks;
+    KING_STORM_BLOCKED: "king.storm_blocked", "king safety", Elements::Ranks;
     KING_ATTACK: "king.attack", "king safety",
         Elements::Names(&["knight", "bishop", "rook", "queen"]);
     KING_ATTACKERS: "king.attackers", "king safety", Elements::Counts;

@@ -1,10 +1,13 @@
-//! King safety: the pawn shield in front of the king, open files beside it, and the enemy
-//! pieces bearing on its zone (how many, and how many zone squares each kind attacks).
+//! King safety: the pawn shield in front of the king, open files beside it, enemy pawns
+//! storming it, and the enemy pieces bearing on its zone (how many, and how many zone
+//! squares each kind attacks).
 //!
 //! [`shelter`] depends on the pawns and the king's square only (the pawn cache keeps it);
 //! [`attack`] on the pieces.
 
-use super::features::{at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_SHELTER};
+use super::features::{
+    at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_SHELTER, KING_STORM, KING_STORM_BLOCKED,
+};
 use super::masks::{file, relative_rank};
 use super::{Ctx, Sink};
 use crate::attacks;
@@ -29,7 +32,7 @@ pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
     attack(ctx, s);
 }
 
-/// The pawn shield and the open files around the king of `us`.
+/// The pawn shield, the open files and the enemy pawn storm around the king of `us`.
 pub(crate) fn shelter<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) {
     let (u, t) = (us.index(), us.flip().index());
     let k = ctx.king[u];
@@ -53,7 +56,31 @@ pub(crate) fn shelter<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) {
                 _ => {}
             }
         }
+        storm(ctx, s, us, f);
     }
+}
+
+/// The enemy pawn on file `f` nearest the king of `us` (not behind the king), by its rank
+/// from our side: the nearer, the sooner it opens lines. A storming pawn that one of ours
+/// stops head-on opens nothing by itself, so it has its own weights (Stockfish's
+/// `UnblockedStorm` and `BlockedStorm`).
+fn storm<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, f: u8) {
+    let (u, t) = (us.index(), us.flip().index());
+    let king_rank = relative_rank(us, ctx.king[u]);
+    let Some(nearest) = Bitboard(file(f) & ctx.pawns[t])
+        .filter(|&sq| relative_rank(us, sq) >= king_rank)
+        .min_by_key(|&sq| relative_rank(us, sq))
+    else {
+        return;
+    };
+    let rank = relative_rank(us, nearest);
+    let blocked = Bitboard(1u64 << nearest.index()).forward(us.flip()).0 & ctx.pawns[u] != 0;
+    let group = if blocked {
+        KING_STORM_BLOCKED
+    } else {
+        KING_STORM
+    };
+    s.add(us, group + rank, 1);
 }
 
 /// Each side's pieces bearing on the other's king zone. The attack is scored for the

@@ -160,6 +160,18 @@ pub const KING_SHELTER: [(i32, i32); 4] = [
     (27, -17), (14, -18), (-9, 2), (-24, -15),
 ];
 
+/// `king.storm` (8): r1, r2, r3, r4, r5, r6, r7, r8.
+#[rustfmt::skip]
+pub const KING_STORM: [(i32, i32); 8] = [
+    (0, 0), (62, 58), (-17, 17), (0, 2), (6, -4), (12, -6), (7, -16), (0, 0),
+];
+
+/// `king.storm_blocked` (8): r1, r2, r3, r4, r5, r6, r7, r8.
+#[rustfmt::skip]
+pub const KING_STORM_BLOCKED: [(i32, i32); 8] = [
+    (0, 0), (0, 0), (-50, -1), (-1, -17), (19, -15), (-8, -4), (-9, -9), (0, 0),
+];
+
 /// `king.attack` (4): knight, bishop, rook, queen.
 #[rustfmt::skip]
 pub const KING_ATTACK: [(i32, i32); 4] = [

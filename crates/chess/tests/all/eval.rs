@@ -284,3 +284,21 @@ fn classical_piece_terms() {
     assert_eq!(count("4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", diagonal), 1);
     assert_eq!(count("4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1", diagonal), 0);
 }
+
+#[test]
+fn pawn_storm_counts_the_nearest_enemy_pawn_per_file() {
+    let count = |fen: &str, name: &str| feature_count(&pos(fen), name);
+    // White's king on g1; Black's g-pawn on g4 (White's fourth rank, index r4) storms it
+    let fen = "6k1/5p1p/8/8/6p1/8/5P1P/6K1 w - - 0 1";
+    assert_eq!(count(fen, "king.storm.r4"), 1);
+    // Black's f7 and h7 pawns are on White's seventh rank: storming White, and Black's
+    // own king sees White's f2 and h2 on its seventh rank the same way, so they cancel
+    assert_eq!(count(fen, "king.storm.r7"), 0);
+    // a white pawn on g3 stops the g4 pawn head-on: blocked, not storming
+    let fen = "6k1/5p1p/8/8/6p1/6P1/5P1P/6K1 w - - 0 1";
+    assert_eq!(count(fen, "king.storm.r4"), 0);
+    assert_eq!(count(fen, "king.storm_blocked.r4"), 1);
+    // pawns behind the king, or on files away from it, do not storm
+    assert_eq!(count("7k/8/8/8/8/4K3/3p4/8 w - - 0 1", "king.storm.r2"), 0);
+    assert_eq!(count("4k3/8/8/8/p7/8/8/6K1 w - - 0 1", "king.storm.r4"), 0);
+}
