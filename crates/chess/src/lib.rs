@@ -26,6 +26,7 @@ mod eval;
 mod fen;
 mod game_impl;
 mod gives_check;
+mod legality;
 mod movegen;
 mod moves;
 pub mod nnue;

@@ -4,6 +4,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::error::FenError;
 use crate::fen;
+use crate::legality;
 use crate::movegen::{self, CountSink, ListSink};
 use crate::moves::Move;
 use crate::nnue::{self, Accumulator, Delta, Network};
@@ -138,19 +139,7 @@ impl Position {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        // Cheap rejections first: a move from a stale transposition-table entry usually
-        // fails them, and only plausible moves pay for a full generation.
-        let b = &self.board;
-        let ours = matches!(b.piece_on(mv.from()), Some(p) if p.color == b.side);
-        let target = b.piece_on(mv.to());
-        let target_fits = if mv.is_en_passant() || mv.is_castling() {
-            target.is_none()
-        } else if mv.is_capture() {
-            matches!(target, Some(p) if p.color != b.side && p.kind != PieceKind::King)
-        } else {
-            target.is_none()
-        };
-        mv.0 != 0 && ours && target_fits && self.legal().contains(mv)
+        legality::is_legal(&self.board, mv)
     }
 
     /// Plays a legal move (see [`Position::is_legal`]); keeps the previous board for unmake.
