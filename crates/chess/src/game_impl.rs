@@ -35,6 +35,7 @@ impl Game for Position {
         hindsight_depth: false,
         cut_node_reduction: true,
         history_prune_margin: Some(1_200),
+        tt_move_first: true,
     };
 
     fn start() -> Self {

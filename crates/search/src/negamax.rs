@@ -231,7 +231,7 @@ impl<G: Game> Worker<'_, G> {
         // Late move pruning skips the quiet moves after this many (non-PV nodes).
         let lmp_limit = lmp_count(depth, improving) / G::SEARCH.lmp_divisor;
 
-        while let Some((mv, stage)) = picker.next() {
+        while let Some((mv, stage)) = picker.next(&self.pos, self.history) {
             if excluded != 0 && G::encode(mv) == excluded {
                 continue;
             }

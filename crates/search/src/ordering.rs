@@ -1,11 +1,13 @@
 //! Move ordering: which move to try next.
 //!
-//! All moves are generated at once and scored; `next` then picks the best remaining one
-//! (a selection sort that usually stops early at a cutoff). Order: the TT move, captures
-//! that do not lose material by SEE (most valuable victim, least valuable attacker first),
-//! the two killers, the counter-move, quiet moves by history (plus continuation and pawn
-//! history, and the threats a move escapes or walks into, where the game uses them), and
-//! last the losing captures.
+//! Where the game opts in, the TT move, when it is legal, is tried before anything is
+//! generated: it often cuts the node off, and then generating and scoring the other moves
+//! was wasted. Then all moves are generated at once and scored; `next` picks the best
+//! remaining one (a selection sort that usually stops early at a cutoff). Order: the TT
+//! move, captures that do not lose material by SEE (most valuable victim, least valuable
+//! attacker first), the two killers, the counter-move, quiet moves by history (plus
+//! continuation and pawn history, and the threats a move escapes or walks into, where the
+//! game uses them), and last the losing captures.
 
 use crate::history::History;
 use game::{Game, MoveList, MAX_MOVES};
@@ -49,15 +51,32 @@ fn stage_of(score: i32) -> Stage {
     }
 }
 
+/// What the main search's scoring needs besides the position and the history, kept until
+/// the moves are generated.
+#[derive(Clone, Copy)]
+struct MainContext {
+    tt_code: u16,
+    ply: usize,
+    previous: u16,
+    continuation: Option<[u16; 2]>,
+    pawn_row: Option<usize>,
+}
+
 /// The moves of one node with their ordering scores.
 pub struct Picker<M: Copy + Default> {
     moves: MoveList<M>,
     scores: [i32; MAX_MOVES],
     next: usize,
+    /// The legal TT move, not yet handed out, while nothing else is generated.
+    tt_move: Option<M>,
+    /// Set while the main search's moves are still to be generated and scored.
+    pending: Option<MainContext>,
 }
 
 impl<M: Copy + Default + Eq> Picker<M> {
-    /// All legal moves of `pos`, ordered for the main search.
+    /// All legal moves of `pos`, ordered for the main search. Where the game opts in
+    /// (`SearchTuning::tt_move_first`) the TT move is checked on its own (`Game::decode`)
+    /// and the others are generated only once it has been searched.
     pub fn main<G: Game<Move = M>>(
         pos: &G,
         tt_code: u16,
@@ -72,7 +91,46 @@ impl<M: Copy + Default + Eq> Picker<M> {
             moves: MoveList::new(),
             scores: [0; MAX_MOVES],
             next: 0,
+            tt_move: None,
+            pending: None,
         };
+        let context = MainContext {
+            tt_code,
+            ply,
+            previous,
+            continuation,
+            pawn_row,
+        };
+        picker.tt_move = if G::SEARCH.tt_move_first && tt_code != 0 {
+            pos.decode(tt_code)
+        } else {
+            None
+        };
+        if picker.tt_move.is_some() {
+            picker.pending = Some(context);
+        } else {
+            picker.generate_main(pos, history, context);
+        }
+        picker
+    }
+
+    /// Generates and scores the main search's moves. A TT move already handed out goes to
+    /// the front and is passed over, with the others in the order they would have had
+    /// behind it.
+    fn generate_main<G: Game<Move = M>>(
+        &mut self,
+        pos: &G,
+        history: &History,
+        context: MainContext,
+    ) {
+        let MainContext {
+            tt_code,
+            ply,
+            previous,
+            continuation,
+            pawn_row,
+        } = context;
+        let picker = self;
         pos.generate(&mut picker.moves);
         let killers = history.killers(ply);
         let counter = if previous != 0 {
@@ -121,7 +179,22 @@ impl<M: Copy + Default + Eq> Picker<M> {
                     }
             };
         }
-        picker
+        if picker.next > 0 {
+            // The same swap `next` makes when it picks the TT move, so the other moves keep
+            // the order they had before staging.
+            match picker.scores[..picker.moves.len()]
+                .iter()
+                .position(|&score| score == TT_MOVE)
+            {
+                Some(at) => {
+                    picker.moves.as_mut_slice().swap(0, at);
+                    picker.scores.swap(0, at);
+                }
+                // Only if `decode` let through a move that is not legal: then nothing was
+                // searched twice, and no generated move may be skipped.
+                None => picker.next = 0,
+            }
+        }
     }
 
     /// Quiescence moves: the noisy moves, or every move when in check (evasions),
@@ -131,6 +204,8 @@ impl<M: Copy + Default + Eq> Picker<M> {
             moves: MoveList::new(),
             scores: [0; MAX_MOVES],
             next: 0,
+            tt_move: None,
+            pending: None,
         };
         if in_check {
             pos.generate(&mut picker.moves);
@@ -149,19 +224,22 @@ impl<M: Copy + Default + Eq> Picker<M> {
         picker
     }
 
-    /// Number of moves in total.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
     /// Whether there is no move at all.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.tt_move.is_none() && self.pending.is_none() && self.moves.is_empty()
     }
 
-    /// The best remaining move and its stage.
+    /// The best remaining move and its stage; `pos` and `history` are the node's, for
+    /// generating the moves after the TT move.
     #[inline]
-    pub fn next(&mut self) -> Option<(M, Stage)> {
+    pub fn next<G: Game<Move = M>>(&mut self, pos: &G, history: &History) -> Option<(M, Stage)> {
+        if let Some(mv) = self.tt_move.take() {
+            self.next = 1;
+            return Some((mv, Stage::Tt));
+        }
+        if let Some(context) = self.pending.take() {
+            self.generate_main(pos, history, context);
+        }
         let len = self.moves.len();
         if self.next >= len {
             return None;
@@ -188,6 +266,42 @@ impl<M: Copy + Default + Eq> Picker<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess::Position;
+
+    /// The TT move is handed out first and once, then every other legal move once; a code
+    /// that is no legal move is passed over.
+    #[test]
+    fn the_tt_move_comes_first_and_every_move_once() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+        ];
+        let history = History::default();
+        for fen in fens {
+            let pos = chess::Position::from_fen(fen).unwrap();
+            let legal = pos.legal_moves();
+            let mut sorted_legal: Vec<u16> = legal.iter().map(|&m| Position::encode(m)).collect();
+            sorted_legal.sort_unstable();
+            let illegal = 0x0FFF; // h8 to h8: never a move
+            let codes = legal.iter().map(|&m| Position::encode(m)).chain([illegal]);
+            for tt_code in codes {
+                let mut picker = Picker::main(&pos, tt_code, &history, 1, 0, None, None);
+                let mut seen = Vec::new();
+                while let Some((mv, stage)) = picker.next(&pos, &history) {
+                    seen.push((Position::encode(mv), stage));
+                }
+                if tt_code != illegal {
+                    assert_eq!(seen[0], (tt_code, Stage::Tt), "{fen}");
+                }
+                let tt_stages = seen.iter().filter(|(_, s)| *s == Stage::Tt).count();
+                assert_eq!(tt_stages, usize::from(tt_code != illegal), "{fen}");
+                let mut codes: Vec<u16> = seen.iter().map(|&(c, _)| c).collect();
+                codes.sort_unstable();
+                assert_eq!(codes, sorted_legal, "{fen} with TT move {tt_code}");
+            }
+        }
+    }
 
     #[test]
     fn stages_are_recognised_from_scores() {

@@ -52,7 +52,7 @@ impl<G: Game> Worker<'_, G> {
             return verdict_score(self.pos.no_moves_verdict(), ply);
         }
         let mut best_code = 0;
-        while let Some((mv, _)) = picker.next() {
+        while let Some((mv, _)) = picker.next(&self.pos, self.history) {
             // Captures that lose material by static exchange cannot raise the stand-pat
             // score; where the game uses delta pruning, a capture must also win what lifts
             // the stand-pat score to within the margin of alpha.

@@ -164,9 +164,10 @@ impl<G: Game> Searcher<G> {
     /// Root moves in a good first order: TT move, good captures, history.
     fn root_moves(&self, pos: &G, searchmoves: &[G::Move]) -> Vec<RootMove<G::Move>> {
         let tt_code = self.tt.probe(pos.hash(), 0).map_or(0, |h| h.mv);
-        let mut picker = Picker::main(pos, tt_code, &self.histories[0], 0, 0, None, None);
-        let mut root = Vec::with_capacity(picker.len());
-        while let Some((mv, _)) = picker.next() {
+        let history = &self.histories[0];
+        let mut picker = Picker::main(pos, tt_code, history, 0, 0, None, None);
+        let mut root = Vec::new();
+        while let Some((mv, _)) = picker.next(pos, history) {
             if searchmoves.is_empty() || searchmoves.contains(&mv) {
                 root.push(RootMove::new(mv));
             }
