@@ -36,6 +36,7 @@ impl Game for Position {
         cut_node_reduction: true,
         history_prune_margin: Some(1_200),
         tt_move_first: true,
+        child_cutoff_reduction: true,
     };
 
     fn start() -> Self {

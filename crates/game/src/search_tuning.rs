@@ -91,6 +91,10 @@ pub struct SearchTuning {
     /// other moves are scored after its search, with the history it left. On where `decode`
     /// is much cheaper than generating every move and the gain was measured (chess).
     pub tt_move_first: bool,
+    /// Late-move reductions are one ply deeper when the nodes a ply below have failed high
+    /// more than three times since the grandparent started (Stockfish's `cutoffCnt`, a
+    /// cutoff without a TT move counting twice): the replies here are easily refuted.
+    pub child_cutoff_reduction: bool,
 }
 
 impl SearchTuning {
@@ -117,5 +121,6 @@ impl SearchTuning {
         cut_node_reduction: false,
         history_prune_margin: None,
         tt_move_first: false,
+        child_cutoff_reduction: false,
     };
 }

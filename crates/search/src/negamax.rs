@@ -205,6 +205,7 @@ impl<G: Game> Worker<'_, G> {
         } else {
             None
         };
+        self.stack[ply + 2].cutoffs = 0;
         let mut picker = Picker::main(
             &self.pos,
             tt_code,
@@ -364,6 +365,8 @@ impl<G: Game> Worker<'_, G> {
                     r -= (stage == Stage::Refutation) as i32;
                     r -= gives_check as i32;
                     r += (G::SEARCH.cut_node_reduction && cut) as i32;
+                    r += (G::SEARCH.child_cutoff_reduction && self.stack[ply + 1].cutoffs > 3)
+                        as i32;
                     // A quiet move with a good history is less likely to be bad: reduce it less.
                     if let (Some(divisor), Stage::Quiet) = (G::SEARCH.lmr_history_divisor, stage) {
                         let stat =
@@ -412,6 +415,9 @@ impl<G: Game> Worker<'_, G> {
                         self.pv_update(ply, mv);
                     }
                     if value >= beta {
+                        self.stack[ply].cutoffs = self.stack[ply]
+                            .cutoffs
+                            .saturating_add(1 + (tt_code == 0) as u8);
                         let bonus = history_bonus(depth, G::SEARCH.history_bonus);
                         if noisy {
                             self.history

@@ -75,6 +75,9 @@ pub struct Frame {
     /// Whether the node at this ply is an expected cut node (a zero-window node whose
     /// parent expects it to fail high).
     pub cut: bool,
+    /// Beta cutoffs of the nodes at this ply since the node two plies up started (one
+    /// without a TT move counts twice).
+    pub cutoffs: u8,
 }
 
 const PV_WIDTH: usize = MAX_PLY + 1;
