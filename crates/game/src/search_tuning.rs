@@ -92,7 +92,7 @@ pub struct SearchTuning {
     /// is much cheaper than generating every move and the gain was measured (chess).
     pub tt_move_first: bool,
     /// Late-move reductions are one ply deeper when the nodes a ply below have failed high
-    /// more than three times since the grandparent started (Stockfish's `cutoffCnt`, a
+    /// more than twice since the grandparent started (Stockfish 17's `cutoffCnt > 2`, a
     /// cutoff without a TT move counting twice): the replies here are easily refuted.
     pub child_cutoff_reduction: bool,
 }

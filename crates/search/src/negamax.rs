@@ -365,7 +365,7 @@ impl<G: Game> Worker<'_, G> {
                     r -= (stage == Stage::Refutation) as i32;
                     r -= gives_check as i32;
                     r += (G::SEARCH.cut_node_reduction && cut) as i32;
-                    r += (G::SEARCH.child_cutoff_reduction && self.stack[ply + 1].cutoffs > 3)
+                    r += (G::SEARCH.child_cutoff_reduction && self.stack[ply + 1].cutoffs > 2)
                         as i32;
                     // A quiet move with a good history is less likely to be bad: reduce it less.
                     if let (Some(divisor), Stage::Quiet) = (G::SEARCH.lmr_history_divisor, stage) {
