@@ -37,6 +37,7 @@ impl Game for Position {
         history_prune_margin: Some(1_200),
         tt_move_first: true,
         child_cutoff_reduction: true,
+        low_ply_history: true,
     };
 
     fn start() -> Self {

@@ -95,6 +95,10 @@ pub struct SearchTuning {
     /// more than twice since the grandparent started (Stockfish 17's `cutoffCnt > 2`, a
     /// cutoff without a TT move counting twice): the replies here are easily refuted.
     pub child_cutoff_reduction: bool,
+    /// Quiet moves in the first plies below the root are also ordered by how they did at
+    /// that ply in the current search (`History::low_ply_score`, Stockfish 17's
+    /// `lowPlyHistory`), weighted 4 / (1 + ply) against the butterfly history.
+    pub low_ply_history: bool,
 }
 
 impl SearchTuning {
@@ -122,5 +126,6 @@ impl SearchTuning {
         history_prune_margin: None,
         tt_move_first: false,
         child_cutoff_reduction: false,
+        low_ply_history: false,
     };
 }

@@ -14,6 +14,8 @@ use game::{Score, Side, MAX_PLY, PIECE_TO_COUNT};
 const CODES: usize = 1 << 16;
 /// Pawn-structure slots of the pawn history.
 const PAWN_HISTORY_SIZE: usize = 512;
+/// Plies below the root with a low-ply history.
+pub const LOW_PLIES: usize = 4;
 
 /// The piece-to index of "no move" (the root's parent, a null move): no continuation.
 pub const NO_PIECE_TO: u16 = u16::MAX;
@@ -37,6 +39,10 @@ pub struct History {
     /// Pawn history: how often a quiet move (piece-to) caused a cutoff in positions with
     /// the same pawn structure (a slot of the structure key), as in Stockfish.
     pawn: Vec<i16>,
+    /// Low-ply history: how often a quiet move caused a cutoff at this ply of the current
+    /// search, for the first `LOW_PLIES` plies, where a search's few nodes decide the
+    /// move and the long-run butterfly history speaks for other positions (Stockfish 17).
+    low_ply: Vec<i16>,
 }
 
 impl Default for History {
@@ -49,6 +55,7 @@ impl Default for History {
             correction: vec![0; 2 * CORRECTION_SIZE],
             continuation: vec![0; PIECE_TO_COUNT * PIECE_TO_COUNT],
             pawn: vec![0; PAWN_HISTORY_SIZE * PIECE_TO_COUNT],
+            low_ply: vec![0; LOW_PLIES * CODES],
         }
     }
 }
@@ -65,9 +72,36 @@ impl History {
         self.clear_killers();
     }
 
-    /// Forgets the killers (a new search: plies no longer mean the same positions).
+    /// Forgets the killers and the low-ply history (a new search: plies no longer mean
+    /// the same positions).
     pub fn clear_killers(&mut self) {
         self.killers.fill([0; 2]);
+        self.low_ply.fill(0);
+    }
+
+    /// Low-ply history of a quiet move at `ply` (0 from `LOW_PLIES` on).
+    #[inline]
+    pub fn low_ply_score(&self, ply: usize, code: u16) -> i32 {
+        if ply < LOW_PLIES {
+            self.low_ply[ply * CODES + code as usize] as i32
+        } else {
+            0
+        }
+    }
+
+    /// After a quiet cutoff at `ply` below `LOW_PLIES`: `best` gains `bonus`, the quiet
+    /// moves `tried` before it lose as much.
+    pub fn low_ply_cutoff(&mut self, ply: usize, bonus: i32, best: u16, tried: &[u16]) {
+        if ply >= LOW_PLIES {
+            return;
+        }
+        let base = ply * CODES;
+        gravity(&mut self.low_ply[base + best as usize], bonus);
+        for &code in tried {
+            if code != best {
+                gravity(&mut self.low_ply[base + code as usize], -bonus);
+            }
+        }
     }
 
     /// History score of a quiet move for `side`.
@@ -254,6 +288,20 @@ fn gravity(slot: &mut i16, bonus: i32) {
 mod tests {
     use super::*;
     use crate::params::history_bonus;
+
+    #[test]
+    fn low_ply_history_is_per_ply_and_per_search() {
+        let mut h = History::default();
+        let bonus = history_bonus(6, None);
+        h.low_ply_cutoff(1, bonus, 300, &[200, 300]);
+        assert!(h.low_ply_score(1, 300) > 0);
+        assert!(h.low_ply_score(1, 200) < 0);
+        assert_eq!(h.low_ply_score(2, 300), 0, "plies are separate");
+        h.low_ply_cutoff(LOW_PLIES, bonus, 300, &[]);
+        assert_eq!(h.low_ply_score(LOW_PLIES, 300), 0, "deeper plies keep none");
+        h.clear_killers();
+        assert_eq!(h.low_ply_score(1, 300), 0, "a new search starts afresh");
+    }
 
     #[test]
     fn cutoffs_raise_the_best_and_lower_the_others() {

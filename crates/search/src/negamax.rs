@@ -433,6 +433,14 @@ impl<G: Game> Worker<'_, G> {
                             );
                             self.history
                                 .noisy_cutoff(side, bonus, 0, &noisies[..noisy_count]);
+                            if G::SEARCH.low_ply_history {
+                                self.history.low_ply_cutoff(
+                                    ply,
+                                    bonus,
+                                    code,
+                                    &quiets[..quiet_count],
+                                );
+                            }
                             if let Some(row) = pawn_row {
                                 self.history.pawn_cutoff(
                                     row,

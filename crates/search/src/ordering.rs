@@ -6,8 +6,9 @@
 //! remaining one (a selection sort that usually stops early at a cutoff). Order: the TT
 //! move, captures that do not lose material by SEE (most valuable victim, least valuable
 //! attacker first), the two killers, the counter-move, quiet moves by history (plus
-//! continuation and pawn history, and the threats a move escapes or walks into, where the
-//! game uses them), and last the losing captures.
+//! continuation and pawn history, the threats a move escapes or walks into, and near the
+//! root the low-ply history of this search, where the game uses them), and last the losing
+//! captures.
 
 use crate::history::History;
 use game::{Game, MoveList, MAX_MOVES};
@@ -172,6 +173,11 @@ impl<M: Copy + Default + Eq> Picker<M> {
                     + continuation
                         .map_or(0, |earlier| history.continuation_score(earlier, piece_to))
                     + pawn_row.map_or(0, |row| history.pawn_score(row, piece_to))
+                    + if G::SEARCH.low_ply_history {
+                        4 * history.low_ply_score(ply, code) / (1 + ply as i32)
+                    } else {
+                        0
+                    }
                     + if G::SEARCH.threat_ordering {
                         threats[i]
                     } else {
