@@ -14,8 +14,8 @@ use game::{Score, Side, MAX_PLY, PIECE_TO_COUNT};
 const CODES: usize = 1 << 16;
 /// Pawn-structure slots of the pawn history.
 const PAWN_HISTORY_SIZE: usize = 512;
-/// Plies below the root with a low-ply history.
-pub const LOW_PLIES: usize = 4;
+/// Plies below the root with a low-ply history (6 measured +10.4 over 4, session 21).
+pub const LOW_PLIES: usize = 6;
 
 /// The piece-to index of "no move" (the root's parent, a null move): no continuation.
 pub const NO_PIECE_TO: u16 = u16::MAX;
