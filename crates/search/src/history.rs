@@ -69,12 +69,12 @@ impl History {
         self.correction.fill(0);
         self.continuation.fill(0);
         self.pawn.fill(0);
-        self.clear_killers();
+        self.start_search();
     }
 
     /// Forgets the killers and the low-ply history (a new search: plies no longer mean
     /// the same positions).
-    pub fn clear_killers(&mut self) {
+    pub fn start_search(&mut self) {
         self.killers.fill([0; 2]);
         self.low_ply.fill(0);
     }
@@ -299,7 +299,7 @@ mod tests {
         assert_eq!(h.low_ply_score(2, 300), 0, "plies are separate");
         h.low_ply_cutoff(LOW_PLIES, bonus, 300, &[]);
         assert_eq!(h.low_ply_score(LOW_PLIES, 300), 0, "deeper plies keep none");
-        h.clear_killers();
+        h.start_search();
         assert_eq!(h.low_ply_score(1, 300), 0, "a new search starts afresh");
     }
 

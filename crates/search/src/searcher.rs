@@ -91,7 +91,7 @@ impl<G: Game> Searcher<G> {
         let start = Instant::now();
         self.tt.new_search();
         for h in &mut self.histories {
-            h.clear_killers();
+            h.start_search();
         }
         let root = self.root_moves(pos, searchmoves);
         if root.is_empty() {
