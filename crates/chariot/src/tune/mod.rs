@@ -43,6 +43,15 @@ pub struct Args {
     /// Weights whose feature occurs in fewer training positions are left as they are.
     #[arg(long, default_value_t = 200)]
     pub min_count: usize,
+    /// Logistic scale of the targets' scores and of the fit. Default: the scores' win
+    /// probabilities use the K that best predicts the game results with the starting
+    /// weights, and the fit the K that best predicts those targets. With `--lambda 1` on
+    /// `scripts/tune/label_stockfish.py` data, give the "K chariot" it reports: the targets
+    /// are then the teacher's calibrated win probabilities whatever the starting weights,
+    /// and the evaluation keeps the scale it had when labelled (a K refitted to a teacher's
+    /// scores is lower, and the weights then grow to make up for it).
+    #[arg(long)]
+    pub k: Option<f64>,
     /// Fit only the weights whose names start with this prefix (repeat for several, e.g.
     /// `--only king.danger`); the others keep their values. Default: every weight.
     #[arg(long)]
@@ -60,10 +69,13 @@ pub struct DataSet {
     pub held_out: Vec<Entry>,
 }
 
-/// Reads a data file's lines into traced entries (the target's K comes later).
+/// Reads a data file's lines into traced entries. A score's share of the target is its
+/// win probability under `k`, or where that is `None` under the K that best predicts the
+/// game results with the current weights.
 pub fn load<G: Game + Tunable>(
     text: &str,
     lambda: f64,
+    k: Option<f64>,
 ) -> anyhow::Result<(DataSet, Vec<(f64, f64)>)> {
     let mut samples = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -81,12 +93,12 @@ pub fn load<G: Game + Tunable>(
         .map(|&(mg, eg)| (f64::from(mg), f64::from(eg)))
         .collect();
     // K for the search scores' share of the target: the same K the results suggest,
-    // fitted first on results alone.
+    // fitted first on results alone, unless given.
     let results: Vec<Entry> = samples
         .iter()
         .map(|(t, s)| Entry::new::<G>(t, s.result))
         .collect();
-    let k = fit::fit_k(&results, &weights);
+    let k = k.unwrap_or_else(|| fit::fit_k(&results, &weights));
     let mut data = DataSet {
         train: Vec::new(),
         held_out: Vec::new(),
@@ -112,8 +124,11 @@ pub fn tune<G: Game + Tunable>(
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must be between 0 and 1");
     }
-    let (data, mut weights) = load::<G>(text, args.lambda)?;
-    let k = fit::fit_k(&data.train, &weights);
+    if args.k.is_some_and(|k| k <= 0.0) {
+        bail!("--k must be positive");
+    }
+    let (data, mut weights) = load::<G>(text, args.lambda, args.k)?;
+    let k = args.k.unwrap_or_else(|| fit::fit_k(&data.train, &weights));
     let before = (
         fit::mse(&data.train, &weights, k),
         fit::mse(&data.held_out, &weights, k),
@@ -198,6 +213,7 @@ mod tests {
             epochs,
             rate: 1.0,
             lambda: 0.5,
+            k: None,
             min_count: 1,
             only: Vec::new(),
             out: PathBuf::new(),
@@ -241,6 +257,20 @@ mod tests {
     }
 
     #[test]
+    fn a_given_k_is_used_instead_of_a_fitted_one() {
+        let data = "8/8/8/8/8/8/4P3/K6k w - - 0 1 | 150 | 1.0\n\
+                    8/8/8/8/8/8/4p3/K6k w - - 0 1 | -150 | 0.0\n";
+        let mut given = args(1);
+        given.k = Some(0.5);
+        let mut lines = Vec::new();
+        tune::<chess::Position>(data, &given, &mut |l| lines.push(l.to_string())).unwrap();
+        assert!(lines[0].ends_with("K = 0.500"), "{lines:?}");
+        let mut fitted = Vec::new();
+        tune::<chess::Position>(data, &args(1), &mut |l| fitted.push(l.to_string())).unwrap();
+        assert!(!fitted[0].ends_with("K = 0.500"), "{fitted:?}");
+    }
+
+    #[test]
     fn bad_data_is_an_error() {
         assert!(tune::<chess::Position>("", &args(1), &mut |_| {}).is_err());
         let bad_fen = "nonsense | 10 | 1.0\n";
@@ -250,6 +280,14 @@ mod tests {
         assert!(tune::<chess::Position>(
             "8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 0.5",
             &lambda,
+            &mut |_| {}
+        )
+        .is_err());
+        let mut negative_k = args(1);
+        negative_k.k = Some(-1.0);
+        assert!(tune::<chess::Position>(
+            "8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 0.5",
+            &negative_k,
             &mut |_| {}
         )
         .is_err());
