@@ -147,10 +147,18 @@ fn move_classes_and_codes() {
 fn evaluation_is_incremental_and_symmetric() {
     let mut p = Position::start();
     let start = p.evaluate();
-    assert!(
-        (0..=50).contains(&start),
-        "the start position is symmetric: only the side to move's tempo counts ({start})"
-    );
+    // the start position is symmetric: every term but the side to move's tempo cancels
+    let terms = p.explain_eval();
+    for t in &terms {
+        if t.name != "tempo" {
+            assert_eq!(t.white, t.black, "{}", t.name);
+        }
+    }
+    let tempo = terms
+        .iter()
+        .find(|t| t.name == "tempo")
+        .expect("a tempo term");
+    assert!(start > 0 && start == tempo.white - tempo.black, "{start}");
     play(
         &mut p,
         "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 c7c6 g1f3 c8g4 f1e2 e7e6 e1g1",
