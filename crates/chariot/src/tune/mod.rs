@@ -45,11 +45,10 @@ pub struct Args {
     pub min_count: usize,
     /// Logistic scale of the targets' scores and of the fit. Default: the scores' win
     /// probabilities use the K that best predicts the game results with the starting
-    /// weights, and the fit the K that best predicts those targets. With `--lambda 1` on
-    /// `scripts/tune/label_stockfish.py` data, give the "K chariot" it reports: the targets
-    /// are then the teacher's calibrated win probabilities whatever the starting weights,
-    /// and the evaluation keeps the scale it had when labelled (a K refitted to a teacher's
-    /// scores is lower, and the weights then grow to make up for it).
+    /// weights, and the fit the K that best predicts those targets. A given K makes the
+    /// targets the same whatever the starting weights; the "K chariot" that
+    /// `scripts/tune/label_stockfish.py` reports also keeps the evaluation's scale. (Session
+    /// 22: that fit lost to the default one, whose lower refitted K let the weights grow.)
     #[arg(long)]
     pub k: Option<f64>,
     /// Fit only the weights whose names start with this prefix (repeat for several, e.g.
