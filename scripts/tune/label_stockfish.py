@@ -16,6 +16,7 @@ where K_teacher is the logistic scale that best predicts the game results from t
 scores (fitted here) and K_chariot the one for Chariot's static evaluation (read from
 `chariot tune --epochs 0 --lambda 0` on the same positions). OUT keeps IN's results and
 format, so `chariot tune --data OUT.txt --lambda 1` fits the evaluation to the teacher.
+OUT.raw keeps the teacher's own centipawns (the input of that `chariot tune` call).
 """
 import argparse
 import multiprocessing
