@@ -60,6 +60,8 @@ groups! {
     PAWN_PASSED: "pawn.passed", "passed pawns", Elements::Ranks;
     PAWN_PASSED_KING: "pawn.passed_king", "passed pawns",
         Elements::Names(&["own_distance", "their_distance"]);
+    PAWN_PASSED_ROOK: "pawn.passed_rook", "passed pawns",
+        Elements::Names(&["own_behind", "their_behind"]);
     PAWN_RACE: "pawn.race", "passed pawns", Elements::Names(&["unstoppable"]);
     PAWN_STRUCTURE: "pawn.structure", "pawn structure",
         Elements::Names(&["isolated", "doubled", "backward"]);
@@ -76,6 +78,7 @@ groups! {
     KING_ATTACK: "king.attack", "king safety",
         Elements::Names(&["knight", "bishop", "rook", "queen"]);
     KING_ATTACKERS: "king.attackers", "king safety", Elements::Counts;
+    KING_WEAK_RING: "king.weak_ring", "king safety", Elements::Names(&["squares"]);
     KING_DANGER: "king.danger", "king safety", Elements::Names(&["squared_units"]);
     PIECE_BONUS: "piece.bonus", "pieces", Elements::Names(&[
         "bishop_pair", "rook_open_file", "rook_semi_open_file", "rook_seventh",
@@ -93,6 +96,8 @@ groups! {
         Elements::Names(&["pawn", "knight", "bishop", "rook", "queen"]);
     THREAT_MINOR_ON_MINOR: "threat.minor_on_minor", "threats", Elements::Names(&["unprotected"]);
     THREAT_PAWN_PUSH: "threat.pawn_push", "threats", Elements::Names(&["safe"]);
+    THREAT_EXTRA: "threat.extra", "threats",
+        Elements::Names(&["by_king", "by_major_on_defended", "weak_pawn"]);
     MISC: "misc", "tempo", Elements::Names(&["tempo"]);
 }
 

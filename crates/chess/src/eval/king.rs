@@ -1,12 +1,13 @@
 //! King safety: the pawn shield in front of the king, open files beside it, enemy pawns
 //! storming it, and the enemy pieces bearing on its zone (how many, and how many zone
-//! squares each kind attacks).
+//! squares each kind attacks), and the squares next to it only the king or queen defends.
 //!
 //! [`shelter`] depends on the pawns and the king's square only (the pawn cache keeps it);
 //! [`attack`] on the pieces.
 
 use super::features::{
     at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_SHELTER, KING_STORM, KING_STORM_BLOCKED,
+    KING_WEAK_RING,
 };
 use super::masks::{file, relative_rank};
 use super::{Ctx, Sink};
@@ -83,11 +84,12 @@ fn storm<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, f: u8) {
     s.add(us, group + rank, 1);
 }
 
-/// Each side's pieces bearing on the other's king zone. The attack is scored for the
-/// attacker; a single piece is rarely a danger.
+/// Each side's pieces bearing on the other's king zone, and the squares next to that king
+/// only the king or queen defends. The attack is scored for the attacker; a single piece is
+/// rarely a danger.
 pub(crate) fn attack<S: Sink>(ctx: &Ctx, s: &mut S) {
     for us in Color::ALL {
-        let u = us.index();
+        let (u, t) = (us.index(), us.flip().index());
         let attackers = ctx.zone_attackers[u];
         s.add(us, KING_ATTACKERS + attackers.min(7) as usize, 1);
         if attackers >= 2 {
@@ -96,6 +98,16 @@ pub(crate) fn attack<S: Sink>(ctx: &Ctx, s: &mut S) {
                     s.add(us, KING_ATTACK + n, count);
                 }
             }
+        }
+        // Squares next to the enemy king that we attack and that it defends with nothing
+        // but the king or the queen: where our pieces can land.
+        let defended = ctx.pawn_attacks[t]
+            | ctx.by_kind[t][PieceKind::Knight.index()]
+            | ctx.by_kind[t][PieceKind::Bishop.index()]
+            | ctx.by_kind[t][PieceKind::Rook.index()];
+        let weak = ctx.by_kind[t][PieceKind::King.index()] & ctx.attacked[u] & !defended;
+        if weak != 0 {
+            s.add(us, KING_WEAK_RING, weak.count_ones() as i32);
         }
         let units = danger_units(ctx, us);
         if units > 0 {

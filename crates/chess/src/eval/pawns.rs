@@ -1,15 +1,19 @@
 //! Pawn structure and passed pawns: passed by rank, king proximity to the passer's path,
-//! the unstoppable passer of a pawn race, isolated, doubled, backward, supported and
-//! side-by-side pawns.
+//! rooks behind passers, the unstoppable passer of a pawn race, isolated, doubled,
+//! backward, supported and side-by-side pawns.
 //!
 //! [`structure`] depends on the pawns alone (the pawn cache keeps its sum); [`passers`]
 //! adds what also depends on the kings and the other pieces.
 
 use super::features::{
-    at, PAWN_CONNECTED, PAWN_PASSED, PAWN_PASSED_KING, PAWN_PHALANX, PAWN_RACE, PAWN_STRUCTURE,
+    at, PAWN_CONNECTED, PAWN_PASSED, PAWN_PASSED_KING, PAWN_PASSED_ROOK, PAWN_PHALANX, PAWN_RACE,
+    PAWN_STRUCTURE,
 };
-use super::masks::{adjacent_files, distance, push, relative_rank, ATTACK_SPAN, FORWARD, PASSED};
+use super::masks::{
+    adjacent_files, distance, file, push, relative_rank, ATTACK_SPAN, FORWARD, PASSED,
+};
 use super::{Ctx, Sink};
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::types::{Color, PieceKind, Square};
 
@@ -74,9 +78,22 @@ pub(crate) fn passers<S: Sink>(ctx: &Ctx, s: &mut S, passed: u64) {
     }
 }
 
-/// A passed pawn of `us` on `sq`, on relative rank `r` (1..=6): king proximity and race.
+/// A passed pawn of `us` on `sq`, on relative rank `r` (1..=6): king proximity, rooks
+/// behind it and the race.
 fn passer<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, sq: Square, r: usize) {
     let them = us.flip();
+    // Tarrasch's rule: a rook belongs behind a passed pawn, ours to push it, theirs to
+    // hold it back from where the pawn cannot block it.
+    let behind = !FORWARD[us.index()][sq.index()] & file(sq.file());
+    let rooks_behind =
+        attacks::rook(sq, Bitboard(ctx.occ)).0 & behind & ctx.b.kinds[PieceKind::Rook.index()].0;
+    if rooks_behind != 0 {
+        for (owner, n) in [(us, 0), (them, 1)] {
+            if rooks_behind & ctx.b.colors[owner.index()].0 != 0 {
+                s.add(owner, PAWN_PASSED_ROOK + n, 1);
+            }
+        }
+    }
     let stop = push(us, sq);
     // Kings matter more the further the pawn has come.
     let weight = r as i32 - 1;

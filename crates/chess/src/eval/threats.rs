@@ -1,10 +1,12 @@
 //! Threats: enemy pieces attacked by a pawn, rooks and queens attacked by a minor piece,
 //! queens attacked by a rook, pieces attacked but not defended at all (hanging), minor
-//! pieces no pawn defends attacked by a minor, and pieces a safe pawn push would attack.
+//! pieces no pawn defends attacked by a minor, pieces a safe pawn push would attack, pieces
+//! the king attacks, pieces only pieces defend against a rook or queen, and pawns no pawn
+//! defends under attack.
 
 use super::features::{
-    THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK, THREAT_HANGING, THREAT_MINOR_ON_MINOR,
-    THREAT_PAWN_PUSH,
+    THREAT_BY_MINOR, THREAT_BY_PAWN, THREAT_BY_ROOK, THREAT_EXTRA, THREAT_HANGING,
+    THREAT_MINOR_ON_MINOR, THREAT_PAWN_PUSH,
 };
 use super::masks::pawn_attacks;
 use super::{Ctx, Sink};
@@ -50,7 +52,29 @@ pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
             }
         }
         push_threats(ctx, s, us);
+        extra(ctx, s, us);
     }
+}
+
+/// Pieces our king attacks that nothing defends, pieces our rooks and queens attack that
+/// only pieces defend (not pawns: the exchange is likely to favour the attacker), and
+/// pawns we attack that no pawn defends.
+fn extra<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) {
+    let (u, t) = (us.index(), us.flip().index());
+    let theirs = ctx.b.colors[t].0;
+    let mut add = |n: usize, set: u64| {
+        if set != 0 {
+            s.add(us, THREAT_EXTRA + n, set.count_ones() as i32);
+        }
+    };
+    add(
+        0,
+        ctx.by_kind[u][PieceKind::King.index()] & theirs & !ctx.attacked[t],
+    );
+    let majors = ctx.by_kind[u][PieceKind::Rook.index()] | ctx.by_kind[u][PieceKind::Queen.index()];
+    let pieces = theirs & !ctx.pawns[t] & !(1u64 << ctx.king[t].index());
+    add(1, majors & pieces & ctx.attacked[t] & !ctx.pawn_attacks[t]);
+    add(2, ctx.pawns[t] & ctx.attacked[u] & !ctx.pawn_attacks[t]);
 }
 
 /// Pieces of the other side (pawns aside) that a pawn of `us` would attack after a push to
