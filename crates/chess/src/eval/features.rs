@@ -62,6 +62,9 @@ groups! {
         Elements::Names(&["own_distance", "their_distance"]);
     PAWN_PASSED_ROOK: "pawn.passed_rook", "passed pawns",
         Elements::Names(&["own_behind", "their_behind"]);
+    PAWN_PASSED_FREE: "pawn.passed_free", "passed pawns", Elements::Ranks;
+    PAWN_PASSED_SAFE_STOP: "pawn.passed_safe_stop", "passed pawns", Elements::Ranks;
+    PAWN_PASSED_BLOCKED: "pawn.passed_blocked", "passed pawns", Elements::Ranks;
     PAWN_RACE: "pawn.race", "passed pawns", Elements::Names(&["unstoppable"]);
     PAWN_STRUCTURE: "pawn.structure", "pawn structure",
         Elements::Names(&["isolated", "doubled", "backward"]);

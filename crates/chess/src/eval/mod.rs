@@ -164,8 +164,10 @@ impl<'a> Ctx<'a> {
 /// Every term outside material and piece-square tables, from scratch.
 fn positional<S: Sink>(b: &Board, s: &mut S) {
     let mut ctx = Ctx::new(b);
-    pawns::eval(&ctx, s);
+    let passed = pawns::structure(&ctx, s);
     pieces::eval(&mut ctx, s);
+    // Passers after the pieces: their path terms read both sides' attack maps.
+    pawns::passers(&ctx, s, passed);
     king::eval(&ctx, s);
     threats::eval(&ctx, s);
     s.add(b.side, features::MISC, 1);
@@ -176,8 +178,8 @@ fn positional<S: Sink>(b: &Board, s: &mut S) {
 fn positional_cached(b: &Board, s: &mut Sum) {
     let mut ctx = Ctx::new(b);
     let passed = pawn_cache::probe(&ctx, b.pawn_key, s);
-    pawns::passers(&ctx, s, passed);
     pieces::eval(&mut ctx, s);
+    pawns::passers(&ctx, s, passed);
     king::attack(&ctx, s);
     threats::eval(&ctx, s);
     s.add(b.side, features::MISC, 1);

@@ -1,13 +1,13 @@
 //! Pawn structure and passed pawns: passed by rank, king proximity to the passer's path,
-//! rooks behind passers, the unstoppable passer of a pawn race, isolated, doubled,
-//! backward, supported and side-by-side pawns.
+//! rooks behind passers, a free, safe or blocked path to promotion, the unstoppable passer
+//! of a pawn race, isolated, doubled, backward, supported and side-by-side pawns.
 //!
 //! [`structure`] depends on the pawns alone (the pawn cache keeps its sum); [`passers`]
 //! adds what also depends on the kings and the other pieces.
 
 use super::features::{
-    at, PAWN_CONNECTED, PAWN_PASSED, PAWN_PASSED_KING, PAWN_PASSED_ROOK, PAWN_PHALANX, PAWN_RACE,
-    PAWN_STRUCTURE,
+    at, PAWN_CONNECTED, PAWN_PASSED, PAWN_PASSED_BLOCKED, PAWN_PASSED_FREE, PAWN_PASSED_KING,
+    PAWN_PASSED_ROOK, PAWN_PASSED_SAFE_STOP, PAWN_PHALANX, PAWN_RACE, PAWN_STRUCTURE,
 };
 use super::masks::{
     adjacent_files, distance, file, push, relative_rank, ATTACK_SPAN, FORWARD, PASSED,
@@ -16,12 +16,6 @@ use super::{Ctx, Sink};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::types::{Color, PieceKind, Square};
-
-/// Scores both sides' pawns.
-pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S) {
-    let passed = structure(ctx, s);
-    passers(ctx, s, passed);
-}
 
 /// Scores the terms that depend on the pawns only (passed pawns by rank included) and
 /// returns both sides' passed pawns.
@@ -66,7 +60,8 @@ pub(crate) fn structure<S: Sink>(ctx: &Ctx, s: &mut S) -> u64 {
     passed
 }
 
-/// Scores the passed pawns in `passed` (both sides') for what depends on more than pawns.
+/// Scores the passed pawns in `passed` (both sides') for what depends on more than pawns;
+/// the attack maps of `ctx` must be complete (after the pieces term).
 pub(crate) fn passers<S: Sink>(ctx: &Ctx, s: &mut S, passed: u64) {
     for sq in Bitboard(passed) {
         let us = if ctx.pawns[0] & 1u64 << sq.index() != 0 {
@@ -78,8 +73,8 @@ pub(crate) fn passers<S: Sink>(ctx: &Ctx, s: &mut S, passed: u64) {
     }
 }
 
-/// A passed pawn of `us` on `sq`, on relative rank `r` (1..=6): king proximity, rooks
-/// behind it and the race.
+/// A passed pawn of `us` on `sq`, on relative rank `r` (1..=6): rooks behind it, its path
+/// to promotion, king proximity and the race.
 fn passer<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, sq: Square, r: usize) {
     let them = us.flip();
     // Tarrasch's rule: a rook belongs behind a passed pawn, ours to push it, theirs to
@@ -95,6 +90,20 @@ fn passer<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, sq: Square, r: usize) {
         }
     }
     let stop = push(us, sq);
+    // The path to promotion: a pawn no enemy piece stands on or attacks there walks in;
+    // one whose next square is at least safe can still advance; one with a piece in front
+    // cannot move at all.
+    let stop_bit = 1u64 << stop.index();
+    let path = FORWARD[us.index()][sq.index()];
+    let hostile = (ctx.attacked[them.index()] | ctx.b.colors[them.index()].0) & path;
+    if hostile == 0 {
+        s.add(us, PAWN_PASSED_FREE + r, 1);
+    } else if hostile & stop_bit == 0 {
+        s.add(us, PAWN_PASSED_SAFE_STOP + r, 1);
+    }
+    if ctx.occ & stop_bit != 0 {
+        s.add(us, PAWN_PASSED_BLOCKED + r, 1);
+    }
     // Kings matter more the further the pawn has come.
     let weight = r as i32 - 1;
     if weight > 0 {
