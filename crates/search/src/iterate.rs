@@ -174,7 +174,9 @@ impl<G: Game> Worker<'_, G> {
             };
         // After a fail high the next try is a ply shallower per fail high in a row (where
         // the game opts in): the move is probably good, and a shallower search confirms it
-        // sooner.
+        // sooner. Not in the plain search, which must return the full-depth minimax value.
+        let fail_high_reduction =
+            G::SEARCH.aspiration_fail_high_reduction && self.shared.config.pruning;
         let mut failed_high = 0;
         loop {
             let score = self.search_root(root, pv_idx, (depth - failed_high).max(1), alpha, beta);
@@ -189,7 +191,7 @@ impl<G: Game> Worker<'_, G> {
                 Bound::Upper
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
-                failed_high += G::SEARCH.aspiration_fail_high_reduction as i32;
+                failed_high += fail_high_reduction as i32;
                 Bound::Lower
             } else {
                 return;
