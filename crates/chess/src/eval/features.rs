@@ -83,6 +83,10 @@ groups! {
     KING_ATTACKERS: "king.attackers", "king safety", Elements::Counts;
     KING_WEAK_RING: "king.weak_ring", "king safety", Elements::Names(&["squares"]);
     KING_DANGER: "king.danger", "king safety", Elements::Names(&["squared_units"]);
+    KING_SAFE_CHECK: "king.safe_check", "king safety",
+        Elements::Names(&["knight", "bishop", "rook", "queen"]);
+    KING_PAWN_DISTANCE: "king.pawn_distance", "king activity",
+        Elements::Names(&["own", "theirs"]);
     PIECE_BONUS: "piece.bonus", "pieces", Elements::Names(&[
         "bishop_pair", "rook_open_file", "rook_semi_open_file", "rook_seventh",
         "knight_outpost", "bishop_outpost", "knight_pawn_protected", "bishop_pawn_protected",
@@ -101,6 +105,7 @@ groups! {
     THREAT_PAWN_PUSH: "threat.pawn_push", "threats", Elements::Names(&["safe"]);
     THREAT_EXTRA: "threat.extra", "threats",
         Elements::Names(&["by_king", "by_major_on_defended", "weak_pawn"]);
+    SPACE: "space", "space", Elements::Names(&["weighted_squares"]);
     MISC: "misc", "tempo", Elements::Names(&["tempo"]);
 }
 

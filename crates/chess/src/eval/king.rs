@@ -1,15 +1,16 @@
 //! King safety: the pawn shield in front of the king, open files beside it, enemy pawns
 //! storming it, and the enemy pieces bearing on its zone (how many, and how many zone
-//! squares each kind attacks), and the squares next to it only the king or queen defends.
+//! squares each kind attacks), the squares next to it only the king or queen defends, the
+//! safe checks the enemy has, and (for the endgame) its distance to the nearest pawns.
 //!
 //! [`shelter`] depends on the pawns and the king's square only (the pawn cache keeps it);
 //! [`attack`] on the pieces.
 
 use super::features::{
-    at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_SHELTER, KING_STORM, KING_STORM_BLOCKED,
-    KING_WEAK_RING,
+    at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_PAWN_DISTANCE, KING_SAFE_CHECK,
+    KING_SHELTER, KING_STORM, KING_STORM_BLOCKED, KING_WEAK_RING,
 };
-use super::masks::{file, relative_rank};
+use super::masks::{distance, file, relative_rank};
 use super::{Ctx, Sink};
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -109,37 +110,65 @@ pub(crate) fn attack<S: Sink>(ctx: &Ctx, s: &mut S) {
         if weak != 0 {
             s.add(us, KING_WEAK_RING, weak.count_ones() as i32);
         }
-        let units = danger_units(ctx, us);
+        let checks = safe_checks(ctx, us);
+        for (n, &check) in checks.iter().enumerate() {
+            if check {
+                s.add(us, KING_SAFE_CHECK + n, 1);
+            }
+        }
+        let units = danger_units(ctx, us, checks);
         if units > 0 {
             s.add(us, KING_DANGER, units * units / DANGER_DIVISOR);
+        }
+        pawn_distance(ctx, s, us);
+    }
+}
+
+/// How far the king of `us` is from the nearest pawn of each side: in the endgame the king
+/// defends its own pawns and eats the enemy's.
+fn pawn_distance<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) {
+    let k = ctx.king[us.index()];
+    for (n, owner) in [us, us.flip()].into_iter().enumerate() {
+        let nearest = Bitboard(ctx.pawns[owner.index()])
+            .map(|sq| distance(k, sq))
+            .min();
+        if let Some(d) = nearest {
+            s.add(us, KING_PAWN_DISTANCE + n, d);
         }
     }
 }
 
-/// How dangerous the attack of `us` on the enemy king is, in units that grow with the
-/// zone squares attacked (from two attackers on) and the safe checks available. Its square
-/// is the feature: one attacker is rarely a danger, several together are more than the sum.
-fn danger_units(ctx: &Ctx, us: Color) -> i32 {
+/// Whether `us` has a safe check with a knight, bishop, rook or queen: a square the piece
+/// reaches that checks the enemy king, that the defender does not guard and that `us` does
+/// not occupy.
+fn safe_checks(ctx: &Ctx, us: Color) -> [bool; 4] {
     let (u, t) = (us.index(), us.flip().index());
-    let mut units = 0;
-    if ctx.zone_attackers[u] >= 2 {
-        for (n, &count) in ctx.zone_attacks[u].iter().enumerate() {
-            units += ZONE_UNITS[n] * count;
-        }
-    }
     let king = ctx.king[t];
     let occ = Bitboard(ctx.occ);
     let safe = !ctx.attacked[t] & !ctx.b.colors[u].0;
     let diagonal = attacks::bishop(king, occ).0;
     let straight = attacks::rook(king, occ).0;
-    let checks = [
+    [
         attacks::knight(king).0 & ctx.by_kind[u][PieceKind::Knight.index()],
         diagonal & ctx.by_kind[u][PieceKind::Bishop.index()],
         straight & ctx.by_kind[u][PieceKind::Rook.index()],
         (diagonal | straight) & ctx.by_kind[u][PieceKind::Queen.index()],
-    ];
-    for (n, &squares) in checks.iter().enumerate() {
-        if squares & safe != 0 {
+    ]
+    .map(|squares| squares & safe != 0)
+}
+
+/// How dangerous the attack of `us` on the enemy king is, in units that grow with the
+/// zone squares attacked (from two attackers on) and the safe checks available. Its square
+/// is the feature: one attacker is rarely a danger, several together are more than the sum.
+fn danger_units(ctx: &Ctx, us: Color, checks: [bool; 4]) -> i32 {
+    let mut units = 0;
+    if ctx.zone_attackers[us.index()] >= 2 {
+        for (n, &count) in ctx.zone_attacks[us.index()].iter().enumerate() {
+            units += ZONE_UNITS[n] * count;
+        }
+    }
+    for (n, &check) in checks.iter().enumerate() {
+        if check {
             units += CHECK_UNITS[n];
         }
     }

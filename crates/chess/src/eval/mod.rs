@@ -1,6 +1,6 @@
 //! The chess evaluation: tapered material and piece-square tables kept incrementally by
-//! make/unmake, plus pawn structure, mobility, king safety, piece bonuses, threats and
-//! tempo computed at each call, and endgame knowledge as a scale factor and a mop-up term.
+//! make/unmake, plus pawn structure, mobility, king safety, piece bonuses, threats, space
+//! and tempo computed at each call, and endgame knowledge as a scale factor and a mop-up term.
 //!
 //! Every scored feature is an index into one flat weight table ([`features::W`], built
 //! from the generated `weights.rs`). The terms report features to a [`Sink`]: the engine's
@@ -14,6 +14,7 @@ mod masks;
 mod pawn_cache;
 mod pawns;
 mod pieces;
+mod space;
 #[cfg(test)]
 mod testing;
 mod threats;
@@ -170,6 +171,7 @@ fn positional<S: Sink>(b: &Board, s: &mut S) {
     pawns::passers(&ctx, s, passed);
     king::eval(&ctx, s);
     threats::eval(&ctx, s);
+    space::eval(&ctx, s);
     s.add(b.side, features::MISC, 1);
 }
 
@@ -182,6 +184,7 @@ fn positional_cached(b: &Board, s: &mut Sum) {
     pawns::passers(&ctx, s, passed);
     king::attack(&ctx, s);
     threats::eval(&ctx, s);
+    space::eval(&ctx, s);
     s.add(b.side, features::MISC, 1);
 }
 
