@@ -68,6 +68,8 @@ groups! {
     PAWN_RACE: "pawn.race", "passed pawns", Elements::Names(&["unstoppable"]);
     PAWN_STRUCTURE: "pawn.structure", "pawn structure",
         Elements::Names(&["isolated", "doubled", "backward"]);
+    PAWN_WEAK: "pawn.weak", "pawn structure",
+        Elements::Names(&["weak_unopposed", "blocked_rank5", "blocked_rank6"]);
     PAWN_CONNECTED: "pawn.connected", "pawn structure", Elements::Ranks;
     PAWN_PHALANX: "pawn.phalanx", "pawn structure", Elements::Ranks;
     MOBILITY_KNIGHT: "mobility.knight", "mobility", Elements::Counts;
@@ -82,7 +84,10 @@ groups! {
         Elements::Names(&["knight", "bishop", "rook", "queen"]);
     KING_ATTACKERS: "king.attackers", "king safety", Elements::Counts;
     KING_WEAK_RING: "king.weak_ring", "king safety", Elements::Names(&["squares"]);
-    KING_DANGER: "king.danger", "king safety", Elements::Names(&["squared_units"]);
+    KING_DANGER: "king.danger", "king safety",
+        Elements::Names(&["squared_units", "squared_units_queenless"]);
+    KING_FLANK: "king.flank", "king safety",
+        Elements::Names(&["attacks", "defenders", "pawnless"]);
     KING_SAFE_CHECK: "king.safe_check", "king safety",
         Elements::Names(&["knight", "bishop", "rook", "queen"]);
     KING_PAWN_DISTANCE: "king.pawn_distance", "king activity",
@@ -105,6 +110,9 @@ groups! {
     THREAT_PAWN_PUSH: "threat.pawn_push", "threats", Elements::Names(&["safe"]);
     THREAT_EXTRA: "threat.extra", "threats",
         Elements::Names(&["by_king", "by_major_on_defended", "weak_pawn"]);
+    THREAT_QUEEN: "threat.queen", "threats", Elements::Names(&[
+        "knight_on_queen", "slider_on_queen", "weak_queen_protection", "restricted",
+    ]);
     SPACE: "space", "space", Elements::Names(&["weighted_squares"]);
     MISC: "misc", "tempo", Elements::Names(&["tempo"]);
 }

@@ -1,13 +1,14 @@
 //! King safety: the pawn shield in front of the king, open files beside it, enemy pawns
 //! storming it, and the enemy pieces bearing on its zone (how many, and how many zone
 //! squares each kind attacks), the squares next to it only the king or queen defends, the
-//! safe checks the enemy has, and (for the endgame) its distance to the nearest pawns.
+//! safe checks the enemy has, the fight on its flank (squares attacked and held there, a
+//! flank without pawns), and (for the endgame) its distance to the nearest pawns.
 //!
 //! [`shelter`] depends on the pawns and the king's square only (the pawn cache keeps it);
 //! [`attack`] on the pieces.
 
 use super::features::{
-    at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_PAWN_DISTANCE, KING_SAFE_CHECK,
+    at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_FLANK, KING_PAWN_DISTANCE, KING_SAFE_CHECK,
     KING_SHELTER, KING_STORM, KING_STORM_BLOCKED, KING_WEAK_RING,
 };
 use super::masks::{distance, file, relative_rank};
@@ -118,9 +119,55 @@ pub(crate) fn attack<S: Sink>(ctx: &Ctx, s: &mut S) {
         }
         let units = danger_units(ctx, us, checks);
         if units > 0 {
-            s.add(us, KING_DANGER, units * units / DANGER_DIVISOR);
+            // Without a queen the same pressure rarely mates: its own weight.
+            let queenless = ctx.b.pieces(us, PieceKind::Queen).is_empty();
+            s.add(
+                us,
+                KING_DANGER + usize::from(queenless),
+                units * units / DANGER_DIVISOR,
+            );
         }
         pawn_distance(ctx, s, us);
+        flank(ctx, s, us);
+    }
+}
+
+/// Files a-d, c-f and e-h: the queen side, the centre and the king side.
+const QUEEN_SIDE: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+const CENTRE_FILES: u64 = 0x3C3C_3C3C_3C3C_3C3C;
+const KING_SIDE: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+/// The files around a king on each file where an attack on it is fought.
+const KING_FLANKS: [u64; 8] = [
+    QUEEN_SIDE & !0x0808_0808_0808_0808,
+    QUEEN_SIDE,
+    QUEEN_SIDE,
+    CENTRE_FILES,
+    CENTRE_FILES,
+    KING_SIDE,
+    KING_SIDE,
+    KING_SIDE & !0x1010_1010_1010_1010,
+];
+/// Each side's camp: its first five ranks.
+const CAMP: [u64; 2] = [0x0000_00FF_FFFF_FFFF, 0xFFFF_FFFF_FF00_0000];
+
+/// The fight on the flank of the enemy king, in its camp: the squares `us` attacks there
+/// (twice-attacked ones count double), the squares the defender holds there, and a flank
+/// without any pawn, which leaves the king bare.
+fn flank<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) {
+    let (u, t) = (us.index(), us.flip().index());
+    let files = KING_FLANKS[ctx.king[t].file() as usize];
+    let area = files & CAMP[t];
+    let attacks = ctx.attacked[u] & area;
+    let n = attacks.count_ones() + (attacks & ctx.attacked2[u]).count_ones();
+    if n != 0 {
+        s.add(us, KING_FLANK, n as i32);
+    }
+    let held = (ctx.attacked[t] & area).count_ones();
+    if held != 0 {
+        s.add(us.flip(), KING_FLANK + 1, held as i32);
+    }
+    if (ctx.pawns[0] | ctx.pawns[1]) & files == 0 {
+        s.add(us.flip(), KING_FLANK + 2, 1);
     }
 }
 

@@ -118,6 +118,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) king_zone: [u64; 2],
     /// Squares each side attacks (pawns and king included once `pieces` has run).
     pub(crate) attacked: [u64; 2],
+    /// Squares each side attacks at least twice (pawn and king overlaps, then pieces).
+    pub(crate) attacked2: [u64; 2],
     /// Squares attacked by each side's pieces of each kind.
     pub(crate) by_kind: [[u64; 6]; 2],
     /// Pieces of each side attacking the other side's king zone.
@@ -155,6 +157,7 @@ impl<'a> Ctx<'a> {
             king,
             king_zone,
             attacked: [by_kind[0][0] | by_kind[0][5], by_kind[1][0] | by_kind[1][5]],
+            attacked2: [by_kind[0][0] & by_kind[0][5], by_kind[1][0] & by_kind[1][5]],
             by_kind,
             zone_attackers: [0; 2],
             zone_attacks: [[0; 4]; 2],

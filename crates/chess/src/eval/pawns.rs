@@ -1,13 +1,14 @@
 //! Pawn structure and passed pawns: passed by rank, king proximity to the passer's path,
 //! rooks behind passers, a free, safe or blocked path to promotion, the unstoppable passer
-//! of a pawn race, isolated, doubled, backward, supported and side-by-side pawns.
+//! of a pawn race, isolated, doubled, backward, supported and side-by-side pawns, weak
+//! pawns on half-open files and far-advanced pawns an enemy pawn blocks.
 //!
 //! [`structure`] depends on the pawns alone (the pawn cache keeps its sum); [`passers`]
 //! adds what also depends on the kings and the other pieces.
 
 use super::features::{
     at, PAWN_CONNECTED, PAWN_PASSED, PAWN_PASSED_BLOCKED, PAWN_PASSED_FREE, PAWN_PASSED_KING,
-    PAWN_PASSED_ROOK, PAWN_PASSED_SAFE_STOP, PAWN_PHALANX, PAWN_RACE, PAWN_STRUCTURE,
+    PAWN_PASSED_ROOK, PAWN_PASSED_SAFE_STOP, PAWN_PHALANX, PAWN_RACE, PAWN_STRUCTURE, PAWN_WEAK,
 };
 use super::masks::{
     adjacent_files, distance, file, push, relative_rank, ATTACK_SPAN, FORWARD, PASSED,
@@ -30,8 +31,13 @@ pub(crate) fn structure<S: Sink>(ctx: &Ctx, s: &mut S) -> u64 {
             let r = relative_rank(us, sq);
             let f = sq.file();
             let neighbours = adjacent_files(f) & ours;
+            let unopposed = FORWARD[u][i] & theirs == 0;
             if neighbours == 0 {
                 s.add(us, PAWN_STRUCTURE + at::ISOLATED, 1);
+                if unopposed {
+                    // on a half-open file: rooks attack it from afar
+                    s.add(us, PAWN_WEAK, 1);
+                }
             }
             if FORWARD[u][i] & ours != 0 {
                 s.add(us, PAWN_STRUCTURE + at::DOUBLED, 1);
@@ -50,6 +56,13 @@ pub(crate) fn structure<S: Sink>(ctx: &Ctx, s: &mut S) -> u64 {
             let stop = push(us, sq);
             if neighbours != 0 && behind == 0 && ctx.pawn_attacks[t] & (1u64 << stop.index()) != 0 {
                 s.add(us, PAWN_STRUCTURE + at::BACKWARD, 1);
+                if unopposed {
+                    s.add(us, PAWN_WEAK, 1);
+                }
+            }
+            // A far-advanced pawn an enemy pawn stops: it gains nothing and fixes our play.
+            if (r == 4 || r == 5) && theirs & (1u64 << stop.index()) != 0 {
+                s.add(us, PAWN_WEAK + r - 3, 1);
             }
             if PASSED[u][i] & theirs == 0 && FORWARD[u][i] & ours == 0 {
                 s.add(us, PAWN_PASSED + r, 1);

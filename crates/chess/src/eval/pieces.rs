@@ -56,6 +56,7 @@ pub(crate) fn eval<S: Sink>(ctx: &mut Ctx, s: &mut S) {
                 let moves = ((att & area & !own).count_ones() as usize).min(max);
                 s.add(us, table + moves, 1);
                 ctx.by_kind[u][kind.index()] |= att;
+                ctx.attacked2[u] |= ctx.attacked[u] & att;
                 ctx.attacked[u] |= att;
                 let zone = att & ctx.king_zone[t];
                 if zone != 0 {
