@@ -114,6 +114,10 @@ groups! {
         "knight_on_queen", "slider_on_queen", "weak_queen_protection", "restricted",
     ]);
     SPACE: "space", "space", Elements::Names(&["weighted_squares"]);
+    WINNABLE: "winnable", "winnability", Elements::Names(&[
+        "passed", "pawns", "outflanking", "both_flanks", "infiltration", "pawns_only",
+        "almost_unwinnable", "base",
+    ]);
     MISC: "misc", "tempo", Elements::Names(&["tempo"]);
 }
 

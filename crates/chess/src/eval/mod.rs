@@ -20,6 +20,7 @@ mod testing;
 mod threats;
 mod tune;
 pub mod weights;
+mod winnable;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -66,6 +67,8 @@ pub(crate) fn taper(mg: i32, eg: i32, phase: i32, scale: i32) -> i32 {
 /// `w` (an index into [`W`]) `n` times".
 pub(crate) trait Sink {
     fn add(&mut self, color: Color, w: usize, n: i32);
+    /// The endgame sum so far, White minus Black.
+    fn eg_white(&self) -> i32;
 }
 
 /// The engine's sink: adds weights up, White minus Black.
@@ -81,6 +84,10 @@ impl Sink for Sum {
         let n = if color == Color::White { n } else { -n };
         self.mg += W[w].0 * n;
         self.eg += W[w].1 * n;
+    }
+
+    fn eg_white(&self) -> i32 {
+        self.eg
     }
 }
 
@@ -104,6 +111,10 @@ impl Coeffs {
 impl Sink for Coeffs {
     fn add(&mut self, color: Color, w: usize, n: i32) {
         self.0[color.index()][w] += n;
+    }
+
+    fn eg_white(&self) -> i32 {
+        self.side_sum(0).1 - self.side_sum(1).1
     }
 }
 
@@ -165,8 +176,9 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Every term outside material and piece-square tables, from scratch.
-fn positional<S: Sink>(b: &Board, s: &mut S) {
+/// Every term outside material and piece-square tables, from scratch. Returns the side
+/// the winnability term favoured (see [`winnable::eval`]).
+fn positional<S: Sink>(b: &Board, s: &mut S) -> i32 {
     let mut ctx = Ctx::new(b);
     let passed = pawns::structure(&ctx, s);
     pieces::eval(&mut ctx, s);
@@ -175,12 +187,14 @@ fn positional<S: Sink>(b: &Board, s: &mut S) {
     king::eval(&ctx, s);
     threats::eval(&ctx, s);
     space::eval(&ctx, s);
+    let favoured = winnable::eval(&ctx, s, passed);
     s.add(b.side, features::MISC, 1);
+    favoured
 }
 
 /// The same sum as [`positional`], with the pawn-only terms and the kings' shelter taken
 /// from the pawn cache.
-fn positional_cached(b: &Board, s: &mut Sum) {
+fn positional_cached(b: &Board, s: &mut Sum) -> i32 {
     let mut ctx = Ctx::new(b);
     let passed = pawn_cache::probe(&ctx, b.pawn_key, s);
     pieces::eval(&mut ctx, s);
@@ -188,7 +202,9 @@ fn positional_cached(b: &Board, s: &mut Sum) {
     king::attack(&ctx, s);
     threats::eval(&ctx, s);
     space::eval(&ctx, s);
+    let favoured = winnable::eval(&ctx, s, passed);
     s.add(b.side, features::MISC, 1);
+    favoured
 }
 
 /// Material and piece-square features from scratch (the engine keeps their sum in
@@ -206,8 +222,25 @@ fn material_and_squares<S: Sink>(b: &Board, s: &mut S) {
     }
 }
 
+/// Whether the winnability term pushed the endgame sum `eg` (tempo left out, as the term
+/// read it) past zero, away from the side it favoured (`favoured`, +1 White, -1 Black, 0
+/// none): then the endgame part counts as zero, as Stockfish clamps it.
+pub(crate) fn winnable_clamped(b: &Board, eg: i32, favoured: i32) -> bool {
+    let tempo = if b.side == Color::White {
+        W[features::MISC].1
+    } else {
+        -W[features::MISC].1
+    };
+    favoured != 0 && (eg - tempo).signum() == -favoured
+}
+
 /// The tapered score with endgame knowledge, White's view.
-fn finish(b: &Board, mg: i32, eg: i32) -> i32 {
+fn finish(b: &Board, mg: i32, eg: i32, favoured: i32) -> i32 {
+    let eg = if winnable_clamped(b, eg, favoured) {
+        0
+    } else {
+        eg
+    };
     let scale = endgame::scale(b, eg);
     taper(mg, eg, b.phase, scale) + endgame::mop_up(b)
 }
@@ -220,8 +253,8 @@ impl Position {
             mg: b.psq.0,
             eg: b.psq.1,
         };
-        positional_cached(b, &mut sum);
-        finish(b, sum.mg, sum.eg)
+        let favoured = positional_cached(b, &mut sum);
+        finish(b, sum.mg, sum.eg, favoured)
     }
 
     /// [`Position::eval_white`] computed from scratch: no pawn cache, material and
@@ -230,22 +263,23 @@ impl Position {
         let b = &self.board;
         let mut sum = Sum::default();
         material_and_squares(b, &mut sum);
-        positional(b, &mut sum);
-        finish(b, sum.mg, sum.eg)
+        let favoured = positional(b, &mut sum);
+        finish(b, sum.mg, sum.eg, favoured)
     }
 
-    /// Every feature's coefficient per side, material and squares included.
-    pub(crate) fn coefficients(&self) -> Coeffs {
+    /// Every feature's coefficient per side, material and squares included, and the side
+    /// the winnability term favoured (+1 White, -1 Black, 0 none).
+    pub(crate) fn coefficients(&self) -> (Coeffs, i32) {
         let mut coeffs = Coeffs::new();
         material_and_squares(&self.board, &mut coeffs);
-        positional(&self.board, &mut coeffs);
-        coeffs
+        let favoured = positional(&self.board, &mut coeffs);
+        (coeffs, favoured)
     }
 
     /// The evaluation's terms per side (recomputed from scratch).
     pub fn eval_terms(&self) -> EvalTerms {
         let b = &self.board;
-        let coeffs = self.coefficients();
+        let (coeffs, favoured) = self.coefficients();
         let mut terms: Vec<(&'static str, Tapered, Tapered)> = Vec::new();
         for (w, weight) in W.iter().enumerate() {
             let (white, black) = (coeffs.0[0][w], coeffs.0[1][w]);
@@ -271,9 +305,16 @@ impl Position {
         EvalTerms {
             phase: b.phase.min(MAX_PHASE),
             terms,
-            scale: endgame::scale(b, eg),
+            scale: endgame::scale(
+                b,
+                if winnable_clamped(b, eg, favoured) {
+                    0
+                } else {
+                    eg
+                },
+            ),
             mop_up: endgame::mop_up(b),
-            white_score: finish(b, mg, eg),
+            white_score: finish(b, mg, eg, favoured),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `game::Tunable` for chess: the weights, their names and a position's trace.
 
 use super::features::{names, W};
-use super::{endgame, SCALE_ONE};
+use super::{endgame, winnable_clamped, SCALE_ONE};
 use crate::position::Position;
 use crate::pst::MAX_PHASE;
 use game::{Trace, TraceEntry, Tunable};
@@ -19,7 +19,7 @@ impl Tunable for Position {
     }
 
     fn trace(&self) -> Trace {
-        let coeffs = self.coefficients();
+        let (coeffs, favoured) = self.coefficients();
         let mut entries = Vec::new();
         let mut eg = 0;
         for (w, weight) in W.iter().enumerate() {
@@ -36,7 +36,12 @@ impl Tunable for Position {
         Trace {
             phase: b.phase.min(MAX_PHASE),
             entries,
-            scale: endgame::scale(b, eg),
+            // the clamped endgame part is zero: a zero scale says so to the linear model
+            scale: if winnable_clamped(b, eg, favoured) {
+                0
+            } else {
+                endgame::scale(b, eg)
+            },
             fixed: endgame::mop_up(b),
         }
     }
