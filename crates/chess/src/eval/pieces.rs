@@ -42,9 +42,17 @@ pub(crate) fn eval<S: Sink>(ctx: &mut Ctx, s: &mut S) {
     let occ = Bitboard(ctx.occ);
     for us in Color::ALL {
         let (u, t) = (us.index(), us.flip().index());
-        let own = b.colors[u].0;
-        // Squares worth moving to: not held by our pawns or king, not guarded by enemy pawns.
-        let area = !(ctx.pawns[u] | 1u64 << ctx.king[u].index() | ctx.pawn_attacks[t]);
+        // Squares worth moving to or defending, as Stockfish counts them: not held by our
+        // king, our queen, our blocked pawns or our pawns on their first two ranks, and not
+        // guarded by enemy pawns. Our other pieces count: a piece that defends them is active.
+        let blocked = match us {
+            Color::White => ctx.pawns[u] & (ctx.occ >> 8 | 0x0000_0000_00FF_FF00),
+            Color::Black => ctx.pawns[u] & (ctx.occ << 8 | 0x00FF_FF00_0000_0000),
+        };
+        let area = !(blocked
+            | 1u64 << ctx.king[u].index()
+            | b.pieces(us, PieceKind::Queen).0
+            | ctx.pawn_attacks[t]);
         for (n, &(kind, table, max)) in KINDS.iter().enumerate() {
             for sq in b.pieces(us, kind) {
                 let att = match kind {
@@ -53,7 +61,7 @@ pub(crate) fn eval<S: Sink>(ctx: &mut Ctx, s: &mut S) {
                     PieceKind::Rook => attacks::rook(sq, occ).0,
                     _ => (attacks::bishop(sq, occ) | attacks::rook(sq, occ)).0,
                 };
-                let moves = ((att & area & !own).count_ones() as usize).min(max);
+                let moves = ((att & area).count_ones() as usize).min(max);
                 s.add(us, table + moves, 1);
                 ctx.by_kind[u][kind.index()] |= att;
                 ctx.attacked2[u] |= ctx.attacked[u] & att;
