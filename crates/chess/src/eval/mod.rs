@@ -1,6 +1,7 @@
 //! The chess evaluation: tapered material and piece-square tables kept incrementally by
 //! make/unmake, plus pawn structure, mobility, king safety, piece bonuses, threats, space
-//! and tempo computed at each call, and endgame knowledge as a scale factor and a mop-up term.
+//! and tempo computed at each call, winnability (how the side ahead converts), and endgame
+//! knowledge as a scale factor and a mop-up term.
 //!
 //! Every scored feature is an index into one flat weight table ([`features::W`], built
 //! from the generated `weights.rs`). The terms report features to a [`Sink`]: the engine's
