@@ -11,7 +11,7 @@ use super::features::{
     at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_FLANK, KING_PAWN_DISTANCE, KING_SAFE_CHECK,
     KING_SHELTER, KING_STORM, KING_STORM_BLOCKED, KING_WEAK_RING,
 };
-use super::masks::{distance, file, relative_rank};
+use super::masks::{distance, file, relative_rank, QUEEN_SIDE};
 use super::{Ctx, Sink};
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -132,8 +132,7 @@ pub(crate) fn attack<S: Sink>(ctx: &Ctx, s: &mut S) {
     }
 }
 
-/// Files a-d, c-f and e-h: the queen side, the centre and the king side.
-const QUEEN_SIDE: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+/// Files c-f and e-h: the centre and the king side (a-d, the queen side, is in `masks`).
 const CENTRE_FILES: u64 = 0x3C3C_3C3C_3C3C_3C3C;
 const KING_SIDE: u64 = 0xF0F0_F0F0_F0F0_F0F0;
 /// The files around a king on each file where an attack on it is fought.

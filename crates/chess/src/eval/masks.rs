@@ -10,6 +10,9 @@ pub(crate) const fn file(f: u8) -> u64 {
     FILE_A << f
 }
 
+/// Files a to d, the queen side.
+pub(crate) const QUEEN_SIDE: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+
 /// The files beside file `f`.
 pub(crate) const fn adjacent_files(f: u8) -> u64 {
     let west = if f > 0 { file(f - 1) } else { 0 };

@@ -226,7 +226,7 @@ fn material_and_squares<S: Sink>(b: &Board, s: &mut S) {
 /// Whether the winnability term pushed the endgame sum `eg` (tempo left out, as the term
 /// read it) past zero, away from the side it favoured (`favoured`, +1 White, -1 Black, 0
 /// none): then the endgame part counts as zero, as Stockfish clamps it.
-pub(crate) fn winnable_clamped(b: &Board, eg: i32, favoured: i32) -> bool {
+fn winnable_clamped(b: &Board, eg: i32, favoured: i32) -> bool {
     let tempo = if b.side == Color::White {
         W[features::MISC].1
     } else {
@@ -235,15 +235,20 @@ pub(crate) fn winnable_clamped(b: &Board, eg: i32, favoured: i32) -> bool {
     favoured != 0 && (eg - tempo).signum() == -favoured
 }
 
-/// The tapered score with endgame knowledge, White's view.
-fn finish(b: &Board, mg: i32, eg: i32, favoured: i32) -> i32 {
-    let eg = if winnable_clamped(b, eg, favoured) {
+/// The scale of the endgame sum `eg`: zero where winnability pushed it past zero (see
+/// [`winnable_clamped`]), else the endgame knowledge's. The engine, the explainer and the
+/// tuner's trace all take it from here.
+pub(crate) fn endgame_scale(b: &Board, eg: i32, favoured: i32) -> i32 {
+    if winnable_clamped(b, eg, favoured) {
         0
     } else {
-        eg
-    };
-    let scale = endgame::scale(b, eg);
-    taper(mg, eg, b.phase, scale) + endgame::mop_up(b)
+        endgame::scale(b, eg)
+    }
+}
+
+/// The tapered score with endgame knowledge, White's view.
+fn finish(b: &Board, mg: i32, eg: i32, favoured: i32) -> i32 {
+    taper(mg, eg, b.phase, endgame_scale(b, eg, favoured)) + endgame::mop_up(b)
 }
 
 impl Position {
@@ -306,14 +311,7 @@ impl Position {
         EvalTerms {
             phase: b.phase.min(MAX_PHASE),
             terms,
-            scale: endgame::scale(
-                b,
-                if winnable_clamped(b, eg, favoured) {
-                    0
-                } else {
-                    eg
-                },
-            ),
+            scale: endgame_scale(b, eg, favoured),
             mop_up: endgame::mop_up(b),
             white_score: finish(b, mg, eg, favoured),
         }

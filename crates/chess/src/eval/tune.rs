@@ -1,7 +1,7 @@
 //! `game::Tunable` for chess: the weights, their names and a position's trace.
 
 use super::features::{names, W};
-use super::{endgame, winnable_clamped, SCALE_ONE};
+use super::{endgame, endgame_scale, SCALE_ONE};
 use crate::position::Position;
 use crate::pst::MAX_PHASE;
 use game::{Trace, TraceEntry, Tunable};
@@ -36,12 +36,8 @@ impl Tunable for Position {
         Trace {
             phase: b.phase.min(MAX_PHASE),
             entries,
-            // the clamped endgame part is zero: a zero scale says so to the linear model
-            scale: if winnable_clamped(b, eg, favoured) {
-                0
-            } else {
-                endgame::scale(b, eg)
-            },
+            // a clamped endgame part has scale zero: the linear model sees it that way too
+            scale: endgame_scale(b, eg, favoured),
             fixed: endgame::mop_up(b),
         }
     }

@@ -4,14 +4,12 @@
 //! likely. The features push the score away from zero (or towards it) in the direction of
 //! the endgame score before this term, so the same position with colours swapped gets the
 //! same correction; the endgame part never flips the sign (the clamp in
-//! [`super::finish`]).
+//! [`super::endgame_scale`]).
 
 use super::features::WINNABLE;
+use super::masks::QUEEN_SIDE;
 use super::{Ctx, Sink};
 use crate::types::{Color, PieceKind};
-
-/// Files a to d.
-const QUEEN_SIDE: u64 = 0x0F0F_0F0F_0F0F_0F0F;
 
 /// Offsets in the `winnable` group.
 pub(crate) mod at {
@@ -41,10 +39,7 @@ pub(crate) fn eval<S: Sink>(ctx: &Ctx, s: &mut S, passed: u64) -> i32 {
     let outflanking = file_distance - rank_distance;
     let both_flanks = pawns & QUEEN_SIDE != 0 && pawns & !QUEEN_SIDE != 0;
     let infiltration = white_king.rank() > 3 || black_king.rank() < 4;
-    let pieces = b.occupied().0
-        & !pawns
-        & !b.pieces(Color::White, PieceKind::King).0
-        & !b.pieces(Color::Black, PieceKind::King).0;
+    let pieces = b.occupied().0 & !pawns & !b.kinds[PieceKind::King.index()].0;
     let features = [
         (at::PASSED, passed.count_ones() as i32),
         (at::PAWNS, pawns.count_ones() as i32),
