@@ -86,6 +86,8 @@ groups! {
     KING_WEAK_RING: "king.weak_ring", "king safety", Elements::Names(&["squares"]);
     KING_DANGER: "king.danger", "king safety",
         Elements::Names(&["squared_units", "squared_units_queenless"]);
+    KING_DANGER_SF: "king.danger_sf", "king safety",
+        Elements::Names(&["squared", "linear"]);
     KING_FLANK: "king.flank", "king safety",
         Elements::Names(&["attacks", "defenders", "pawnless"]);
     KING_SAFE_CHECK: "king.safe_check", "king safety",

@@ -8,8 +8,8 @@
 //! [`attack`] on the pieces.
 
 use super::features::{
-    at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_FLANK, KING_PAWN_DISTANCE, KING_SAFE_CHECK,
-    KING_SHELTER, KING_STORM, KING_STORM_BLOCKED, KING_WEAK_RING,
+    at, KING_ATTACK, KING_ATTACKERS, KING_DANGER, KING_DANGER_SF, KING_FLANK, KING_PAWN_DISTANCE,
+    KING_SAFE_CHECK, KING_SHELTER, KING_STORM, KING_STORM_BLOCKED, KING_WEAK_RING,
 };
 use super::masks::{distance, file, relative_rank, QUEEN_SIDE};
 use super::{Ctx, Sink};
@@ -128,8 +128,97 @@ pub(crate) fn attack<S: Sink>(ctx: &Ctx, s: &mut S) {
             );
         }
         pawn_distance(ctx, s, us);
-        flank(ctx, s, us);
+        let (flank_attack, flank_defense) = flank(ctx, s, us);
+        let danger = stockfish_danger(ctx, us, flank_attack, flank_defense);
+        if danger > 100 {
+            s.add(us, KING_DANGER_SF, danger * danger / SF_SQUARED_DIVISOR);
+            s.add(us, KING_DANGER_SF + 1, danger / SF_LINEAR_DIVISOR);
+        }
     }
+}
+
+/// The squared and the linear feature of [`stockfish_danger`] count danger² / this and
+/// danger / this (Stockfish's 4096 and 16, times 8), so their weights are readable
+/// integers.
+const SF_SQUARED_DIVISOR: i32 = 32768;
+const SF_LINEAR_DIVISOR: i32 = 128;
+/// Stockfish's `SafeCheck` for a knight, bishop, rook and queen: one safe check, and more.
+const SF_SAFE_CHECK: [[i32; 2]; 4] = [[792, 1283], [645, 967], [1084, 1897], [772, 1119]];
+
+/// Stockfish's classical king danger of the attack of `us` on the enemy king, with its
+/// fixed inner weights (the tuner fits the scale of its square and of itself): attackers
+/// times their weights, weak squares next to the king, safe and unsafe checks, pieces
+/// pinned to the king, attacks next to the king, the flank attack squared, less the flank
+/// defence, a knight defending the king, and a lot less without our queen. Mobility and
+/// shelter, which Stockfish also mixes in, are scored by their own terms here.
+fn stockfish_danger(ctx: &Ctx, us: Color, flank_attack: i32, flank_defense: i32) -> i32 {
+    let (u, t) = (us.index(), us.flip().index());
+    let king = ctx.king[t];
+    let kind = |c: usize, k: PieceKind| ctx.by_kind[c][k.index()];
+    let weak = ctx.attacked[u]
+        & !ctx.attacked2[t]
+        & (!ctx.attacked[t] | kind(t, PieceKind::King) | kind(t, PieceKind::Queen));
+    let mut safe = !ctx.b.colors[u].0;
+    safe &= !ctx.attacked[t] | (weak & ctx.attacked2[u]);
+    let our_queens = ctx.b.pieces(us, PieceKind::Queen).0;
+    let through = Bitboard(ctx.occ ^ ctx.b.pieces(us.flip(), PieceKind::Queen).0);
+    let straight = attacks::rook(king, through).0;
+    let diagonal = attacks::bishop(king, through).0;
+    let mut danger = 0;
+    let mut unsafe_checks = 0u64;
+    let mut check = |n: usize, reach: u64, safe_ones: u64| {
+        if safe_ones != 0 {
+            danger += SF_SAFE_CHECK[n][usize::from(safe_ones.count_ones() > 1)];
+        } else {
+            unsafe_checks |= reach;
+        }
+    };
+    let rook_reach = straight & kind(u, PieceKind::Rook);
+    let rook_checks = rook_reach & safe;
+    check(2, rook_reach, rook_checks);
+    let queen_checks = (straight | diagonal)
+        & kind(u, PieceKind::Queen)
+        & safe
+        & !kind(t, PieceKind::Queen)
+        & !rook_checks;
+    check(3, 0, queen_checks);
+    let bishop_reach = diagonal & kind(u, PieceKind::Bishop);
+    check(1, bishop_reach, bishop_reach & safe & !queen_checks);
+    let knight_reach = attacks::knight(king).0 & kind(u, PieceKind::Knight);
+    check(0, knight_reach, knight_reach & safe);
+    let ring = kind(t, PieceKind::King);
+    let knight_defends = kind(t, PieceKind::Knight) & ring != 0;
+    danger += ctx.zone_attackers[u] * ctx.zone_weight[u]
+        + 183 * (ring & weak).count_ones() as i32
+        + 148 * unsafe_checks.count_ones() as i32
+        + 98 * pinned_to(ctx, us.flip()).count_ones() as i32
+        + 69 * ctx.ring_attacks[u]
+        + 3 * flank_attack * flank_attack / 8
+        - 873 * i32::from(our_queens == 0)
+        - 100 * i32::from(knight_defends)
+        - 4 * flank_defense
+        + 37;
+    danger
+}
+
+/// Pieces of either side that alone stand between the king of `us` and an enemy slider
+/// aimed at it (Stockfish's `blockers_for_king`).
+fn pinned_to(ctx: &Ctx, us: Color) -> u64 {
+    let king = ctx.king[us.index()];
+    let them = us.flip();
+    let queens = ctx.b.pieces(them, PieceKind::Queen).0;
+    let snipers = (attacks::rook(king, Bitboard(0)).0
+        & (ctx.b.pieces(them, PieceKind::Rook).0 | queens))
+        | (attacks::bishop(king, Bitboard(0)).0
+            & (ctx.b.pieces(them, PieceKind::Bishop).0 | queens));
+    let mut blockers = 0;
+    for sniper in Bitboard(snipers) {
+        let between = attacks::between(king, sniper).0 & ctx.occ;
+        if between.count_ones() == 1 {
+            blockers |= between;
+        }
+    }
+    blockers
 }
 
 /// Files c-f and e-h: the centre and the king side (a-d, the queen side, is in `masks`).
@@ -152,7 +241,8 @@ const CAMP: [u64; 2] = [0x0000_00FF_FFFF_FFFF, 0xFFFF_FFFF_FF00_0000];
 /// The fight on the flank of the enemy king, in its camp: the squares `us` attacks there
 /// (twice-attacked ones count double), the squares the defender holds there, and a flank
 /// without any pawn, which leaves the king bare.
-fn flank<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) {
+/// Returns the flank attack and the flank defence counts for the king danger.
+fn flank<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) -> (i32, i32) {
     let (u, t) = (us.index(), us.flip().index());
     let files = KING_FLANKS[ctx.king[t].file() as usize];
     let area = files & CAMP[t];
@@ -168,6 +258,7 @@ fn flank<S: Sink>(ctx: &Ctx, s: &mut S, us: Color) {
     if (ctx.pawns[0] | ctx.pawns[1]) & files == 0 {
         s.add(us.flip(), KING_FLANK + 2, 1);
     }
+    (n as i32, held as i32)
 }
 
 /// How far the king of `us` is from the nearest pawn of each side: in the endgame the king
@@ -219,4 +310,45 @@ fn danger_units(ctx: &Ctx, us: Color, checks: [bool; 4]) -> i32 {
         }
     }
     units
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{pieces, Coeffs, Ctx};
+    use super::*;
+    use crate::position::Position;
+
+    /// White's king danger against Black's king (and the Black pieces pinned to it).
+    fn white_danger(fen: &str) -> (i32, u32) {
+        let p = Position::parse_fen(fen).unwrap();
+        let mut ctx = Ctx::new(&p.board);
+        pieces::eval(&mut ctx, &mut Coeffs::new());
+        let mut s = Coeffs::new();
+        let (attack, defense) = flank(&ctx, &mut s, Color::White);
+        let danger = stockfish_danger(&ctx, Color::White, attack, defense);
+        (danger, pinned_to(&ctx, Color::Black).count_ones())
+    }
+
+    #[test]
+    fn danger_grows_with_the_attack_and_falls_without_the_queen() {
+        // queen and knight around a castled king, a rook ready to check; then both at home
+        let attack = "6k1/5ppp/8/6N1/7Q/8/5PPP/3R2K1 w - - 0 1";
+        let quiet = "6k1/5ppp/8/8/8/2P5/PPQ2PPP/1N3RK1 w - - 0 1";
+        let queenless = "6k1/5ppp/8/6N1/7B/8/5PPP/3R2K1 w - - 0 1";
+        let (a, _) = white_danger(attack);
+        let (q, _) = white_danger(quiet);
+        let (n, _) = white_danger(queenless);
+        assert!(a > 100, "an attack is a danger: {a}");
+        assert!(a > q + 500, "{a} vs {q}");
+        assert!(n < a - 500, "no queen: {n} vs {a}");
+    }
+
+    #[test]
+    fn pieces_between_a_slider_and_the_king_are_pinned_to_it() {
+        // the rook on e1 pins the knight on e5; the bishop on b3 has two pieces in its way
+        let (_, pinned) = white_danger("4k3/5p2/8/4n3/3p4/1B6/8/4RK2 w - - 0 1");
+        assert_eq!(pinned, 1);
+        let (_, none) = white_danger("4k3/8/8/4n3/8/8/8/3R1K2 w - - 0 1");
+        assert_eq!(none, 0);
+    }
 }

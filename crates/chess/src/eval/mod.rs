@@ -138,6 +138,12 @@ pub(crate) struct Ctx<'a> {
     pub(crate) zone_attackers: [i32; 2],
     /// Zone squares each side attacks, by attacker kind knight, bishop, rook, queen.
     pub(crate) zone_attacks: [[i32; 4]; 2],
+    /// Stockfish's king-attackers weight: the sum over each side's pieces that attack the
+    /// other king zone of a per-kind danger.
+    pub(crate) zone_weight: [i32; 2],
+    /// Attacks of each side's pieces on squares next to the other king, one per piece and
+    /// square (Stockfish's `kingAttacksCount`).
+    pub(crate) ring_attacks: [i32; 2],
 }
 
 impl<'a> Ctx<'a> {
@@ -173,6 +179,8 @@ impl<'a> Ctx<'a> {
             by_kind,
             zone_attackers: [0; 2],
             zone_attacks: [[0; 4]; 2],
+            zone_weight: [0; 2],
+            ring_attacks: [0; 2],
         }
     }
 }

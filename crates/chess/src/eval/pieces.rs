@@ -70,6 +70,9 @@ pub(crate) fn eval<S: Sink>(ctx: &mut Ctx, s: &mut S) {
                 if zone != 0 {
                     ctx.zone_attackers[u] += 1;
                     ctx.zone_attacks[u][n] += zone.count_ones() as i32;
+                    ctx.zone_weight[u] += ZONE_WEIGHT[n];
+                    ctx.ring_attacks[u] +=
+                        (att & ctx.by_kind[t][PieceKind::King.index()]).count_ones() as i32;
                 }
                 let r = relative_rank(us, sq);
                 extra(ctx, s, us, kind, sq);
@@ -101,6 +104,10 @@ fn minor<S: Sink>(ctx: &Ctx, s: &mut S, us: Color, sq: usize, r: usize, bishop: 
         s.add(us, PIECE_BONUS + at::OUTPOST + offset, 1);
     }
 }
+
+/// Stockfish's classical `KingAttackWeights`: danger per knight, bishop, rook or queen
+/// bearing on the enemy king zone.
+const ZONE_WEIGHT: [i32; 4] = [81, 52, 44, 10];
 
 /// The two long diagonals.
 const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
