@@ -202,17 +202,16 @@ fn stockfish_danger(ctx: &Ctx, us: Color, flank_attack: i32, flank_defense: i32)
 }
 
 /// Pieces of either side that alone stand between the king of `us` and an enemy slider
-/// aimed at it (Stockfish's `blockers_for_king`).
+/// aimed at it (Stockfish's `blockers_for_king`). Unlike `movegen::pinned`, which finds
+/// only our pinned pieces and so looks through our pieces alone, this sees enemy blockers
+/// too (discovered-check candidates), so the sliders are found on an empty board.
 fn pinned_to(ctx: &Ctx, us: Color) -> u64 {
     let king = ctx.king[us.index()];
     let them = us.flip();
-    let queens = ctx.b.pieces(them, PieceKind::Queen).0;
-    let snipers = (attacks::rook(king, Bitboard(0)).0
-        & (ctx.b.pieces(them, PieceKind::Rook).0 | queens))
-        | (attacks::bishop(king, Bitboard(0)).0
-            & (ctx.b.pieces(them, PieceKind::Bishop).0 | queens));
+    let snipers = (attacks::rook(king, Bitboard::EMPTY) & ctx.b.straight_sliders(them))
+        | (attacks::bishop(king, Bitboard::EMPTY) & ctx.b.diagonal_sliders(them));
     let mut blockers = 0;
-    for sniper in Bitboard(snipers) {
+    for sniper in snipers {
         let between = attacks::between(king, sniper).0 & ctx.occ;
         if between.count_ones() == 1 {
             blockers |= between;
