@@ -67,6 +67,18 @@ def search(worker, engine, nodes, lines, queue):
     send("quit")
 
 
+def well_formed(line):
+    """Whether `line` is a whole datagen line: `FEN | score | result`, the result 0, 0.5 or 1."""
+    parts = [part.strip() for part in line.split("|")]
+    if len(parts) != 3 or len(parts[0].split()) != 6:
+        return False
+    try:
+        int(parts[1])
+        return float(parts[2]) in (0.0, 0.5, 1.0)
+    except ValueError:
+        return False
+
+
 def mse(k, labelled):
     return sum((1 / (1 + 10 ** (-k * cp / 400)) - float(r)) ** 2
                for _, cp, r in labelled) / len(labelled)
@@ -96,6 +108,12 @@ def main():
 
     with open(args.data) as handle:
         lines = [line for line in handle if line.strip() and not line.startswith("#")]
+    # A datagen run stopped by `timeout` can end in a half-written line: drop such lines
+    # (and say how many) rather than fail after hours of labelling.
+    whole = [line for line in lines if well_formed(line)]
+    if len(whole) < len(lines):
+        print(f"{len(lines) - len(whole)} malformed lines dropped", file=sys.stderr)
+    lines = whole
     # Contiguous shares keep games together and the file in its order (the network
     # trainer holds out blocks of consecutive positions).
     queue, n = multiprocessing.Queue(), args.processes

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The tuning scripts' helpers: `start_weights.py` keeps a weights file it is given as both
+# the layout and the old values, and `label_stockfish.py` tells whole datagen lines from the
+# half-written last line of a run stopped by `timeout`. Neither needs Stockfish.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+weights=crates/chess/src/eval/weights.rs
+start=$(mktemp)
+trap 'rm -f "$start"' EXIT
+python3 scripts/tune/start_weights.py "$weights" "$weights" > "$start" 2>/dev/null
+
+python3 - "$weights" "$start" <<'PY'
+import importlib.util
+import sys
+spec = importlib.util.spec_from_file_location("start", "scripts/tune/start_weights.py")
+start = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(start)
+_, before = start.parse(sys.argv[1])
+_, after = start.parse(sys.argv[2])
+if len(before) < 20 or before != after:
+    changed = [g for g in before if before[g] != after.get(g)]
+    raise SystemExit(f"45-tune-scripts: start_weights.py changed the groups {changed} "
+                     f"of a weights file fitted to its own layout ({len(before)} groups)")
+PY
+
+python3 - <<'PY'
+import importlib.util
+spec = importlib.util.spec_from_file_location("label", "scripts/tune/label_stockfish.py")
+label = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(label)
+fen = "7k/4q1pp/p7/P7/2P1pQ2/1r2P3/5KP1/8 w - - 0 40"
+cases = {
+    f"{fen} | -644 | 0.0": True,
+    f"{fen} | 12 | 0.5\n": True,
+    f"{fen} | 12 | 1.0": True,
+    f"{fen} | -6": False,
+    f"{fen} | 12 | 0.7": False,
+    f"{fen} | x | 1.0": False,
+    "7k/4q1pp/p7/P7/2P1pQ2/1r2": False,
+}
+wrong = [line for line, whole in cases.items() if label.well_formed(line) != whole]
+if wrong:
+    raise SystemExit(f"45-tune-scripts: well_formed is wrong on {wrong}")
+PY
+echo "45-tune-scripts: OK"
