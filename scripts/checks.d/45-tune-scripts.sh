@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 weights=crates/chess/src/eval/weights.rs
 start=$(mktemp)
 trap 'rm -f "$start"' EXIT
-python3 scripts/tune/start_weights.py "$weights" "$weights" > "$start" 2>/dev/null
+python3 scripts/tune/start_weights.py "$weights" "$weights" > "$start"
 
 python3 - "$weights" "$start" <<'PY'
 import importlib.util
