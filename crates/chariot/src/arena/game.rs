@@ -5,7 +5,7 @@
 //! (illegal move, crash, hang, time loss) or by adjudication.
 
 use super::adjudicate::{Adjudication, Adjudicator};
-use super::engine::EngineError;
+use super::engine::{EngineError, EngineScore};
 use super::player::{Player, Turn};
 use super::spec::{EngineSpec, Proto};
 use super::tc::{Clocks, TimeControl};
@@ -76,6 +76,20 @@ pub struct GameRecord<M> {
     pub fault: Option<(Side, Fault)>,
     /// A human-readable note on how it ended (e.g. the illegal move's text).
     pub detail: String,
+    /// What the mover reported with each move, in the order of `moves`.
+    pub notes: Vec<MoveNote>,
+}
+
+/// What an engine reported with one move: the PGN writes it after the move, as cutechess
+/// does (`{+0.31/14 0.523s}`), so a game can be read for where it was lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    /// The last score of the engine's `info` lines, from the mover's point of view.
+    pub score: Option<EngineScore>,
+    /// The depth of that line.
+    pub depth: Option<u32>,
+    /// Time from `go` to the move.
+    pub elapsed: Duration,
 }
 
 impl Seat<'_> {
@@ -145,6 +159,7 @@ pub fn play<'a, G: Game>(
         },
         fault: None,
         detail: String::new(),
+        notes: Vec::new(),
     };
     let finish_fault = |mut rec: GameRecord<G::Move>, side: Side, fault: Fault, detail: String| {
         rec.outcome = Outcome {
@@ -251,6 +266,11 @@ pub fn play<'a, G: Game>(
         adjudicator.record(side, reply.score.map(|s| s.as_cp()));
         pos.make(mv);
         record.moves.push(mv);
+        record.notes.push(MoveNote {
+            score: reply.score,
+            depth: reply.depth,
+            elapsed: reply.elapsed,
+        });
     }
 }
 

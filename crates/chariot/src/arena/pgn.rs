@@ -2,10 +2,13 @@
 //! (as Fairy-Stockfish-based tools and cutechess write it) and their moves in the
 //! Fairy-Stockfish coordinate form (`h3e3`, ranks 1–10), which those tools read back.
 //!
-//! After the last move a comment names why the game ended (`{checkmate}`,
-//! `{illegal move; …}`), and `Termination` holds the PGN standard's category.
+//! Each move is followed by what its engine reported, as cutechess writes it: the score
+//! in pawns from the mover's view and the depth, then the time (`{+0.31/14 0.523s}`,
+//! `{-M3/9 0.101s}`). After the last move a comment names why the game ended
+//! (`{checkmate}`, `{illegal move; …}`), and `Termination` holds the PGN standard's category.
 
-use super::game::GameRecord;
+use super::engine::EngineScore;
+use super::game::{GameRecord, MoveNote};
 use super::tc::TimeControl;
 use game::{EndReason, Game, MoveStyle, Side};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -67,6 +70,27 @@ fn tag(out: &mut String, name: &str, value: &str) {
     out.push_str(&format!("[{name} \"{value}\"]\n"));
 }
 
+/// The comment written after a move: score/depth and time, as cutechess writes them.
+fn move_comment(note: &MoveNote) -> String {
+    let mut text = match note.score {
+        Some(EngineScore::Cp(cp)) => {
+            let sign = if cp < 0 { '-' } else { '+' };
+            let cp = cp.unsigned_abs();
+            format!("{sign}{}.{:02}", cp / 100, cp % 100)
+        }
+        Some(EngineScore::Mate(m)) => format!("{}M{}", if m < 0 { '-' } else { '+' }, m.abs()),
+        None => String::new(),
+    };
+    if let (Some(depth), false) = (note.depth, text.is_empty()) {
+        text.push_str(&format!("/{depth}"));
+    }
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(&format!("{:.3}s", note.elapsed.as_secs_f64()));
+    format!("{{{text}}}")
+}
+
 /// Appends one game in PGN to `out`.
 pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRecord<G::Move>) {
     let start = G::from_fen(&rec.start_fen).ok();
@@ -102,6 +126,9 @@ pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRec
                 tokens.push(format!("{number}..."));
             }
             tokens.push(pos.format_move(mv, pgn_style::<G>()));
+            if let Some(note) = rec.notes.get(i) {
+                tokens.push(move_comment(note));
+            }
             pos.make(mv);
             if side == Side::Black {
                 number += 1;
@@ -136,6 +163,7 @@ mod tests {
     use super::*;
     use crate::arena::toy::Toy;
     use game::Outcome;
+    use std::time::Duration;
 
     #[test]
     fn toy_game_pgn_has_tags_numbers_and_reason() {
@@ -148,6 +176,23 @@ mod tests {
             },
             fault: None,
             detail: "checkmate".into(),
+            notes: vec![
+                MoveNote {
+                    score: Some(EngineScore::Cp(31)),
+                    depth: Some(14),
+                    elapsed: Duration::from_millis(523),
+                },
+                MoveNote {
+                    score: Some(EngineScore::Cp(-5)),
+                    depth: None,
+                    elapsed: Duration::from_millis(1),
+                },
+                MoveNote {
+                    score: Some(EngineScore::Mate(-3)),
+                    depth: Some(9),
+                    elapsed: Duration::from_millis(100),
+                },
+            ],
         };
         let tc = TimeControl::parse_clock("10+0.1").unwrap();
         let head = PgnHeader {
@@ -166,9 +211,23 @@ mod tests {
             out.contains("[TimeControl \"10+0.1\"]\n[Termination \"normal\"]\n[PlyCount \"3\"]\n")
         );
         assert!(
-            out.ends_with("\n1. a1a2 a1a2 2. b1b2 {checkmate} 1-0\n\n"),
+            out.ends_with(
+                "\n1. a1a2 {+0.31/14 0.523s} a1a2 {-0.05 0.001s} 2. b1b2 {-M3/9 0.100s}\n{checkmate} 1-0\n\n"
+            ),
             "{out}"
         );
+        // Older records without notes, and engines that report no score.
+        let note = MoveNote {
+            score: None,
+            depth: Some(3),
+            elapsed: Duration::from_millis(2_000),
+        };
+        assert_eq!(move_comment(&note), "{2.000s}");
+        let note = MoveNote {
+            score: Some(EngineScore::Cp(-150)),
+            ..note
+        };
+        assert_eq!(move_comment(&note), "{-1.50/3 2.000s}");
     }
 
     #[test]
