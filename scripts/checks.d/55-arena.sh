@@ -52,6 +52,9 @@ r = json.load(open(sys.argv[1]))
 bad = [f for f in r["faults"] if f["illegal"] or f["crash"] or f["hang"] or f["time"]]
 assert not bad and r["games"] == 2, r
 PY
+# Its per-move comments read back as a clock report: Chariot's moves are all counted.
+python3 scripts/arena/clock_report.py --engine chariot "$OUT/xboard.pgn" | tee "$OUT/clock.txt"
+grep -q "^chariot: [0-9.]* s a move over [1-9]" "$OUT/clock.txt"
 
 # An illegal-moving engine loses both games (as White and as Black), counted as illegal.
 run --game xiangqi --engine name=fsf,cmd=$FSF --engine name=cheat,cmd="python3 $FAKE illegal" \
