@@ -77,8 +77,8 @@ fn tame(command: Command) -> Option<Command> {
                 "threads" => Some(2),
                 _ => None,
             };
-            let value = match (cap, value.as_deref().map(|v| v.trim().parse::<u64>())) {
-                (Some(cap), Some(Ok(n))) if n > cap => Some(cap.to_string()),
+            let value = match (cap, value.as_deref()) {
+                (Some(cap), Some(v)) if over_cap(v, cap) => Some(cap.to_string()),
                 _ => value,
             };
             Command::SetOption { name, value }
@@ -87,6 +87,17 @@ fn tame(command: Command) -> Option<Command> {
         Command::Perft(depth) => Command::Perft(depth.min(2)),
         other => other,
     })
+}
+
+/// Whether a spin value is above a cap, as the session reads it: any run of digits (with an
+/// optional `+`), however long, is a number, and one too long for `u64` is above every cap
+/// (the session clamps it to the maximum, which for Hash is half the machine's memory).
+fn over_cap(value: &str, cap: u64) -> bool {
+    let value = value.trim();
+    let digits = value.strip_prefix('+').unwrap_or(value);
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && digits.parse::<u64>().map_or(true, |n| n > cap)
 }
 
 /// Checks the last `bestmove` the session wrote against its position.
