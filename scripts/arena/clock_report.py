@@ -13,24 +13,17 @@ Nothing here needs an engine; it is quick on a whole match.
 """
 import argparse
 import collections
-import gzip
 import re
 
 import chess.pgn
+
+from replay_drops import games
 
 COMMENT = re.compile(r"([+-])(M?)([\d.]+)/\d+\s+([\d.]+)s")
 BUCKET = 10
 LAST_BUCKET = 8
 TURNED = -1.0
 RECOVERED = -0.5
-
-
-def games(paths):
-    for path in paths:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt") as handle:
-            while (game := chess.pgn.read_game(handle)) is not None:
-                yield game
 
 
 def moves(game):
@@ -68,7 +61,7 @@ def main():
     spent = collections.defaultdict(lambda: collections.defaultdict(list))
     turned = collections.Counter()
     losses = 0
-    for game in games(args.pgn):
+    for _, game in games(args.pgn):
         first_bad = None
         for name, move, score, seconds in moves(game):
             spent[name][min((move - 1) // BUCKET, LAST_BUCKET)].append(seconds)

@@ -52,7 +52,7 @@ r = json.load(open(sys.argv[1]))
 bad = [f for f in r["faults"] if f["illegal"] or f["crash"] or f["hang"] or f["time"]]
 assert not bad and r["games"] == 2, r
 PY
-# Its per-move comments read back as a clock report: Chariot's moves are all counted.
+# Its per-move comments read back as a clock report that counts Chariot's moves.
 python3 scripts/arena/clock_report.py --engine chariot "$OUT/xboard.pgn" | tee "$OUT/clock.txt"
 grep -q "^chariot: [0-9.]* s a move over [1-9]" "$OUT/clock.txt"
 
