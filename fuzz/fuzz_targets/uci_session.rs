@@ -77,8 +77,8 @@ fn tame(command: Command) -> Option<Command> {
                 "threads" => Some(2),
                 _ => None,
             };
-            let value = match (cap, value.as_deref()) {
-                (Some(cap), Some(v)) if over_cap(v, cap) => Some(cap.to_string()),
+            let value = match cap {
+                Some(cap) if read_as(&name, value.as_deref()) > Some(cap) => Some(cap.to_string()),
                 _ => value,
             };
             Command::SetOption { name, value }
@@ -89,15 +89,17 @@ fn tame(command: Command) -> Option<Command> {
     })
 }
 
-/// Whether a spin value is above a cap, as the session reads it: any run of digits (with an
-/// optional `+`), however long, is a number, and one too long for `u64` is above every cap
-/// (the session clamps it to the maximum, which for Hash is half the machine's memory).
-fn over_cap(value: &str, cap: u64) -> bool {
-    let value = value.trim();
-    let digits = value.strip_prefix('+').unwrap_or(value);
-    !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && digits.parse::<u64>().map_or(true, |n| n > cap)
+/// The Hash or Threads value the session would take from this `setoption`, read by the
+/// session's own option parser, so that every number it accepts (one too long for `u64`
+/// is clamped to the maximum, for Hash half the machine's memory) meets the cap.
+fn read_as(name: &str, value: Option<&str>) -> Option<usize> {
+    let mut probe = Settings::new(Variant::Chess);
+    probe.set(name, value).ok()?;
+    match name.trim().to_ascii_lowercase().as_str() {
+        "hash" => Some(probe.hash_mb),
+        "threads" => Some(probe.threads),
+        _ => None,
+    }
 }
 
 /// Checks the last `bestmove` the session wrote against its position.
