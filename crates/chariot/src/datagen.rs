@@ -1,7 +1,10 @@
 //! `chariot datagen`: self-play at a fixed node budget to make training data for
 //! `chariot tune`.
 //!
-//! Each game starts with a few random legal plies (so games differ), then both sides play
+//! Each game starts with a few random legal plies (so games differ) from the start position,
+//! or from a position of an `--openings` file (FEN or EPD, as `chariot arena` reads them:
+//! game `i` takes the `i`-th of a seeded shuffle, so the data follows the openings real games
+//! start from rather than only random ones), then both sides play
 //! the search's best move at `--nodes` nodes. Quiet positions are written with the search
 //! score and, once the game ends, the result. The file format, one position per line:
 //!
@@ -72,6 +75,10 @@ pub struct Args {
     /// (default: the classic evaluation).
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
+    /// Start positions, one FEN or EPD per line as for `chariot arena --openings`
+    /// (default: the game's start position); `--random-plies` are played from each.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
 }
 
 /// One written position.
@@ -135,10 +142,33 @@ impl Rng {
     }
 }
 
-/// Plays game number `index` and returns its samples (labelled with the result).
-pub fn play_game<G: Game>(args: &Args, index: usize, searcher: &mut Searcher<G>) -> Vec<Sample> {
+/// The start positions of `--openings` in the seeded order games take them (empty without
+/// the option: every game starts from the game's start position).
+fn load_starts<G: Game>(args: &Args) -> anyhow::Result<Vec<G>> {
+    let Some(path) = &args.openings else {
+        return Ok(Vec::new());
+    };
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let starts = crate::arena::openings::parse::<G>(&text)
+        .with_context(|| format!("--openings {}", path.display()))?;
+    let order = crate::arena::schedule::opening_order(starts.len(), Some(args.seed));
+    Ok(order.into_iter().map(|i| starts[i].clone()).collect())
+}
+
+/// Plays game number `index` from `starts[index % len]` (the start position when `starts`
+/// is empty) and returns its samples (labelled with the result).
+pub fn play_game<G: Game>(
+    args: &Args,
+    index: usize,
+    starts: &[G],
+    searcher: &mut Searcher<G>,
+) -> Vec<Sample> {
     let mut rng = Rng::new(args.seed.wrapping_add(index as u64));
-    let mut pos = G::start();
+    let mut pos = match starts {
+        [] => G::start(),
+        _ => starts[index % starts.len()].clone(),
+    };
     for _ in 0..args.random_plies {
         let moves = pos.legal_moves();
         if moves.is_empty() || pos.outcome().is_some() {
@@ -211,6 +241,7 @@ pub fn generate<G: Game>(
     out: &mut (dyn Write + Send),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> anyhow::Result<usize> {
+    let starts = load_starts::<G>(args)?;
     let next = AtomicUsize::new(0);
     let state = Mutex::new((out, 0usize, 0usize, None::<std::io::Error>));
     std::thread::scope(|scope| {
@@ -222,7 +253,7 @@ pub fn generate<G: Game>(
                     if index >= args.games {
                         break;
                     }
-                    let samples = play_game(args, index, &mut searcher);
+                    let samples = play_game(args, index, &starts, &mut searcher);
                     let mut guard = state.lock().unwrap_or_else(|e| e.into_inner());
                     let (out, done, count, error) = &mut *guard;
                     for s in &samples {
@@ -263,7 +294,7 @@ fn run_game<G: Game>(args: &Args) -> anyhow::Result<()> {
     let mut out = BufWriter::new(file);
     writeln!(
         out,
-        "# chariot datagen: game {}, {} games, {} nodes per move, {} random plies, seed {}, evaluation {}\n\
+        "# chariot datagen: game {}, {} games, {} nodes per move, {} random plies, seed {}, evaluation {}, openings {}\n\
          # FEN | search score (cp, White's view) | result for White",
         G::NAME,
         args.games,
@@ -272,7 +303,10 @@ fn run_game<G: Game>(args: &Args) -> anyhow::Result<()> {
         args.seed,
         args.eval_file
             .as_ref()
-            .map_or("classic".to_string(), |f| f.display().to_string())
+            .map_or("classic".to_string(), |f| f.display().to_string()),
+        args.openings
+            .as_ref()
+            .map_or("start position".to_string(), |f| f.display().to_string())
     )?;
     let start = Instant::now();
     let quiet = args.quiet;
@@ -333,6 +367,7 @@ mod tests {
             out: PathBuf::new(),
             quiet: true,
             eval_file: None,
+            openings: None,
         }
     }
 
@@ -371,6 +406,62 @@ mod tests {
             let pos = chess::Position::parse_fen(&s.fen).unwrap();
             assert!(!pos.in_check(), "{}", s.fen);
         }
+    }
+
+    /// With `--openings`, every game starts from a position of the file: with no random
+    /// plies, each game's first written position descends from one of them, and both
+    /// openings are used. A broken file is an error, not a silent fallback.
+    #[test]
+    fn games_start_from_the_openings_file() {
+        let dir = std::env::temp_dir().join(format!("chariot-datagen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("openings.epd");
+        // Two openings that differ in a piece neither side can move off its square early.
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1",
+        ];
+        std::fs::write(&file, format!("# two\n{}\n{}\n", fens[0], fens[1])).unwrap();
+        let mut a = args(GameKind::Chess);
+        a.random_plies = 0;
+        a.openings = Some(file.clone());
+        let starts = load_starts::<chess::Position>(&a).unwrap();
+        let mut loaded: Vec<String> = starts.iter().map(|p| p.to_fen()).collect();
+        loaded.sort();
+        let mut expected: Vec<String> = fens.iter().map(|f| f.to_string()).collect();
+        expected.sort();
+        assert_eq!(loaded, expected);
+        // Game i takes starts[i % 2]: count White's rooks in each game's first sample.
+        let mut searcher = Searcher::<chess::Position>::new(Options::default());
+        for index in 0..2 {
+            let samples = play_game(&a, index, &starts, &mut searcher);
+            let first = samples.first().expect("a game with samples");
+            let rooks = first.fen.split(' ').next().unwrap().matches('R').count();
+            let had = starts[index]
+                .to_fen()
+                .split(' ')
+                .next()
+                .unwrap()
+                .matches('R')
+                .count();
+            assert!(
+                rooks <= had,
+                "game {index}: {} from {}",
+                first.fen,
+                starts[index].to_fen()
+            );
+            assert!(rooks >= 1, "{}", first.fen);
+        }
+        let lone_rook = starts.iter().position(|p| p.to_fen() == fens[1]).unwrap();
+        let samples = play_game(&a, lone_rook, &starts, &mut searcher);
+        assert!(samples
+            .iter()
+            .all(|s| s.fen.split(' ').next().unwrap().matches('R').count() <= 1));
+        std::fs::write(&file, "not a fen\n").unwrap();
+        let mut out = Vec::new();
+        let err = generate::<chess::Position>(&a, &mut out, &|_, _| {}).unwrap_err();
+        assert!(format!("{err:#}").contains("line 1"), "{err:#}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -233,6 +233,7 @@ mod tests {
             out: PathBuf::new(),
             quiet: true,
             eval_file: None,
+            openings: None,
         };
         let mut buf = Vec::new();
         crate::datagen::generate::<chess::Position>(&gen, &mut buf, &|_, _| {}).unwrap();
