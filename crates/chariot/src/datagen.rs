@@ -416,7 +416,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("chariot-datagen-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("openings.epd");
-        // Two openings that differ in a piece neither side can move off its square early.
+        // The second opening lacks White's h1 rook, so its games never have two white rooks.
         let fens = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1",
