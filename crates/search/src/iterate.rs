@@ -12,6 +12,11 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
+/// With a single legal move on the clock, the search stops at this depth...
+const SINGLE_REPLY_DEPTH: u32 = 12;
+/// ...or once this fraction of the soft time limit is spent, whichever comes first.
+const SINGLE_REPLY_TIME: f64 = 0.4;
+
 /// A move at the root with what the search found for it.
 #[derive(Clone, Debug)]
 pub struct RootMove<M> {
@@ -51,7 +56,7 @@ pub struct Plan {
     pub report_lines: usize,
     /// Stop once a mate in this many moves is found.
     pub mate: Option<u32>,
-    /// Whether the clock or a move time limits this search (single legal move: answer fast).
+    /// Whether the clock or a move time limits this search (single legal move: answer soon).
     pub timed: bool,
 }
 
@@ -130,7 +135,13 @@ impl<G: Game> Worker<'_, G> {
                     break;
                 }
             }
-            if plan.timed && root.len() == 1 {
+            // A forced move still gets a short search: the score shown is then a real one,
+            // not a depth-1 guess, and the hash table is warm for the next move.
+            if plan.timed
+                && root.len() == 1
+                && (depth >= SINGLE_REPLY_DEPTH
+                    || shared.time.stop_after_iteration(SINGLE_REPLY_TIME))
+            {
                 break;
             }
             let drop = if last_score > -INFINITY {
