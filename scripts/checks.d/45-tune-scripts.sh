@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The tuning scripts' helpers: `start_weights.py` keeps a weights file it is given as both
 # the layout and the old values, and `label_stockfish.py` tells whole datagen lines from the
-# half-written last line of a run stopped by `timeout`. Neither needs Stockfish.
+# half-written last line of a run stopped by `timeout`; `term_calibration.py` reads every
+# term `chariot eval` prints (they add up to its total) and its solver solves. None needs
+# Stockfish.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -42,5 +44,25 @@ cases = {
 wrong = [line for line, whole in cases.items() if label.well_formed(line) != whole]
 if wrong:
     raise SystemExit(f"45-tune-scripts: well_formed is wrong on {wrong}")
+PY
+python3 - <<'PY'
+import importlib.util
+import subprocess
+spec = importlib.util.spec_from_file_location("calib", "scripts/tune/term_calibration.py")
+calib = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(calib)
+chariot = "target/release/chariot"
+for fen in ["1b1r1kr1/1b3p2/1Pp1pn2/p4p2/P2P1q1p/1Q2NN1P/1PB2PP1/3RR2K w - - 0 30",
+            "r1bq1rk1/pp1n1ppp/3bp3/3n4/2BP4/P2Q1N2/1P3PPP/RNB1K2R b KQ - 4 7"]:
+    out = subprocess.run([chariot, "eval", "--game", "chess", "--fen", fen],
+                         capture_output=True, text=True, check=True).stdout
+    total = int(out.split("total:")[1].split()[0])
+    terms = calib.terms(chariot, fen)
+    if abs(sum(terms) - total) > len(terms) or not any(terms[1:]):
+        raise SystemExit(f"45-tune-scripts: term_calibration read {terms} (sum "
+                         f"{sum(terms)}) where chariot eval's total is {total}: {fen}")
+x = calib.solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0])
+if abs(x[0] - 0.8) > 1e-9 or abs(x[1] - 1.4) > 1e-9:
+    raise SystemExit(f"45-tune-scripts: solve gave {x}, not [0.8, 1.4]")
 PY
 echo "45-tune-scripts: OK"
