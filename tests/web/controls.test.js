@@ -41,6 +41,22 @@ async function flip(page) {
   assert.equal((await square(page, "a1").boundingBox()).y, a1.y, "Flip again restores the board");
 }
 
+// Text typed into the FEN box survives a redraw (here a flip; an engine move or a late reply
+// redraws the same way) until it is loaded; then the box shows the loaded position's FEN.
+async function fenDraft(page) {
+  await startGame(page, "chess");
+  const typed = "8/8/8/4k3/8/8/4K3/8 w - - 0 1";
+  await page.fill("#fen", typed);
+  await page.click("#btn-flip");
+  await page.click("#btn-flip");
+  assert.equal(await page.inputValue("#fen"), typed, "a redraw keeps the typed text");
+  await loadFen(page, typed);
+  assert.equal(await page.inputValue("#fen"), typed, "the box shows the loaded position");
+  await page.click("#btn-flip");
+  await page.click("#btn-flip");
+  assert.equal(await page.inputValue("#fen"), await fen(page), "after a load the box follows the game again");
+}
+
 async function resign(page) {
   await startGame(page, "chess");
   page.once("dialog", (d) => d.accept());
@@ -99,6 +115,7 @@ async function pasteRecords(page) {
 main([
   ["promotion chooser", promotion],
   ["flip board", flip],
+  ["typed FEN kept until loaded", fenDraft],
   ["resign", resign],
   ["draw offers", drawOffers],
   ["paste PGN and move list", pasteRecords],

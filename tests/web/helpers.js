@@ -30,11 +30,18 @@ async function startGame(page, game, level = "beginner") {
   await page.selectOption("#sel-game", game);
   await page.selectOption("#sel-side", "white");
   await page.selectOption("#sel-level", level);
+  // Wait for this click's game, not the one already on the page (which may also be a fresh
+  // game of the same kind): its id is in the reply and the page puts it in the address.
+  const created = page.waitForResponse((r) => r.url().endsWith("/api/games") && r.request().method() === "POST");
   await page.click("#btn-new");
-  await page.waitForFunction((g) => {
-    const b = document.querySelector("#board");
-    return b && b.dataset.game === g && document.querySelectorAll("#moves .mv").length === 0;
-  }, game);
+  const { id } = await (await created).json();
+  await page.waitForFunction(
+    ([g, id]) => {
+      const b = document.querySelector("#board");
+      return location.hash === "#" + id && b && b.dataset.game === g && document.querySelectorAll("#moves .mv").length === 0;
+    },
+    [game, id],
+  );
 }
 
 // Runs `steps` ([name, async (page) => …] pairs) on one page; fails on any page script error.

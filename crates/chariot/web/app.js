@@ -20,6 +20,9 @@ let drag = null; // {from, ghost, moved}
 let events = null; // EventSource while the engine thinks
 let busy = false; // a request is in flight
 let bannerHidden = false;
+// The FEN box holds text the user typed and has not loaded: redraws (an engine move, a
+// flip, a late reply) must not overwrite it.
+let fenDraft = false;
 
 // ---------- server calls ----------
 
@@ -75,6 +78,7 @@ async function newGame(from) {
   userFlip = false;
   bannerHidden = false;
   const s = await act("POST", "/api/games", body);
+  if (s && body.fen) { fenDraft = false; $("fen").value = s.fen; }
   if (s) toast(body.record ? `Game loaded: ${s.moves.length} moves` : body.fen ? "Position loaded" : "New game: good luck!");
   return s;
 }
@@ -462,7 +466,7 @@ function renderPanel() {
   $("btn-hint").disabled = !yourTurn || !!state.thinking;
   $("btn-draw").disabled = over || state.thinking === "reply";
   $("btn-resign").disabled = over;
-  $("fen").value = state.fen;
+  if (!fenDraft) $("fen").value = state.fen;
   $("btn-copy-pgn").textContent = state.game === "chess" ? "Copy PGN" : "Copy moves";
   $("lnk-pgn").href = gamePath("/pgn");
 
@@ -684,6 +688,7 @@ function bind() {
     sideLabels();
     if (!(await newGame({ record }))) { $("sel-game").value = previous; sideLabels(); }
   });
+  $("fen").addEventListener("input", () => { fenDraft = $("fen").value.trim() !== ""; });
   $("fen").addEventListener("keydown", (e) => { if (e.key === "Enter") $("btn-load").click(); });
   $("btn-copy-fen").addEventListener("click", () => copy(state.fen, "FEN"));
   $("btn-copy-pgn").addEventListener("click", async () => {
