@@ -3,7 +3,8 @@
 //!
 //! The hidden sums ("accumulators") are kept by [`crate::Position`]'s make/unmake, one per
 //! ply, so an evaluation only runs the small output layer. The network is trained by
-//! `chariot nnue-train` on `chariot datagen` data; the file format is described in
+//! `chariot nnue-train` on `chariot datagen` data or `scripts/tune/teacher_selfplay.py`'s
+//! (`crates/chess/nets/` keeps the measured ones); the file format is described in
 //! [`network`]. Positions use a network only when one is loaded ([`set_active`], the UCI
 //! option `EvalFile`); otherwise they keep the classic evaluation and pay nothing for this.
 

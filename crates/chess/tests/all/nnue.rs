@@ -121,3 +121,23 @@ fn mirrored_positions_evaluate_the_same() {
         );
     }
 }
+
+/// The trained network kept in the repository (session 36) still loads and still knows
+/// material: even at the start, and a queen up (either side to move) clearly winning.
+#[test]
+fn the_committed_network_loads_and_values_material() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/sf-depth1-23m.nnue");
+    let net: &'static Network = Box::leak(Box::new(
+        Network::from_file(path).expect("the committed network"),
+    ));
+    let eval = |fen: &str| {
+        let mut p = Position::parse_fen(fen).expect("valid FEN");
+        p.set_network(Some(net));
+        p.evaluate()
+    };
+    let start = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(start.abs() < 60, "start position {start}");
+    let white_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    assert!(eval(&format!("{white_up} w KQkq - 0 1")) > 500);
+    assert!(eval(&format!("{white_up} b KQkq - 0 1")) < -500);
+}
