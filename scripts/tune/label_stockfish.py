@@ -20,35 +20,26 @@ OUT.raw keeps the teacher's own centipawns (the input of that `chariot tune` cal
 """
 import argparse
 import multiprocessing
+import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from teacher_selfplay import engine as start_engine  # noqa: E402
 
 
 def search(worker, engine, nodes, lines, queue):
     """Labels `lines` (datagen lines); puts (worker, [(fen, teacher cp White's view,
     result text)]) parts, then (worker, None)."""
-    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, bufsize=1)
-
-    def send(text):
-        proc.stdin.write(text + "\n")
-        proc.stdin.flush()
-
-    send("uci")
-    send("setoption name Hash value 16")
-    send("setoption name Threads value 1")
-    send("isready")
-    for line in proc.stdout:
-        if line.startswith("readyok"):
-            break
+    send, stdout = start_engine(engine)
     out = []
     for line in lines:
         fen, _, result = [part.strip() for part in line.split("|")]
         send("position fen " + fen)
         send(f"go nodes {nodes}")
         score = None
-        for reply in proc.stdout:
+        for reply in stdout:
             if reply.startswith("info") and " score " in reply:
                 words = reply.split()
                 at = words.index("score")
