@@ -26,7 +26,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from teacher_selfplay import engine as start_engine  # noqa: E402
+from teacher_selfplay import engine as start_engine, search as teacher_search  # noqa: E402
 
 
 def search(worker, engine, nodes, lines, queue):
@@ -36,16 +36,7 @@ def search(worker, engine, nodes, lines, queue):
     out = []
     for line in lines:
         fen, _, result = [part.strip() for part in line.split("|")]
-        send("position fen " + fen)
-        send(f"go nodes {nodes}")
-        score = None
-        for reply in stdout:
-            if reply.startswith("info") and " score " in reply:
-                words = reply.split()
-                at = words.index("score")
-                score = (words[at + 1], int(words[at + 2]))
-            elif reply.startswith("bestmove"):
-                break
+        score, _ = teacher_search(send, stdout, fen, f"go nodes {nodes}")
         if score is None or score[0] != "cp":
             continue
         white = score[1] if fen.split()[1] == "w" else -score[1]

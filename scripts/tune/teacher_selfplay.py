@@ -56,10 +56,11 @@ def engine(path):
     return send, proc.stdout
 
 
-def search(send, stdout, fen, depth):
-    """The teacher's (score kind, value, best move) for `fen` at `depth`, side to move's view."""
+def search(send, stdout, fen, go):
+    """The teacher's ((score kind, value), best move) for `fen` searched by the `go`
+    command (e.g. `go depth 1`), side to move's view; the score is None if none came."""
     send("position fen " + fen)
-    send(f"go depth {depth}")
+    send(go)
     score, best = None, None
     for reply in stdout:
         if reply.startswith("info") and " score " in reply:
@@ -89,7 +90,7 @@ def play_game(send, stdout, rng, openings, args):
         seen[key] = seen.get(key, 0) + 1
         if seen[key] >= 3 or board.halfmove_clock >= 100:
             return samples, "0.5"
-        score, best = search(send, stdout, fen, args.depth)
+        score, best = search(send, stdout, fen, f"go depth {args.depth}")
         white = board.turn == chess.WHITE
         if best in (None, "(none)"):
             if board.is_check():
