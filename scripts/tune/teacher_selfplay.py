@@ -3,16 +3,16 @@
 
 Usage: teacher_selfplay.py --out OUT.txt [--positions 1000000] [--depth 1] [--processes 2]
                            [--engine /usr/games/stockfish] [--openings FILE.epd]
-                           [--random-plies 6] [--seed 1]
+                           [--random-plies 2] [--seed 1]
 
 Labelling `chariot datagen` positions at `go nodes 1500` (label_stockfish.py) gives about
 840 positions a second on two cores: too few for a network. Here the teacher plays itself
 at a shallow depth and each move's search score is the label, so one search both makes the
 game and labels its position; at depth 1 (the teacher's static evaluation through its
-quiescence search) that is tens of times faster.
+quiescence search) that is about 6 500 positions a second on the same two cores.
 
-Each game starts from a random line of `--openings` (FEN or EPD) and `--random-plies`
-uniformly random legal moves, then the teacher plays both sides. A position is written
+Each game starts from a random line of `--openings` (EPD, as the shipped sets) and
+`--random-plies` uniformly random legal moves, then the teacher plays both sides. A position is written
 when the side to move is not in check, the teacher's move is not a capture or promotion
 (so the label is a quiet position's value, as the evaluation sees it in search), and the
 score is not a mate. Games end on mate, stalemate, threefold repetition, the 50-move rule,
@@ -24,11 +24,16 @@ together (the trainer holds out blocks of consecutive positions). Train with
 """
 import argparse
 import multiprocessing
+import os
 import random
+import subprocess
 import sys
 import time
 
 import chess
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "arena"))
+from make_wide_openings import read_epd  # noqa: E402
 
 MAX_PLIES = 400
 WIN_CP = 2000
@@ -37,8 +42,6 @@ WIN_PLIES = 8
 
 def engine(path):
     """Starts the teacher (one thread, 16 MiB hash) and returns (send, stdout)."""
-    import subprocess
-
     proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                             bufsize=1)
 
@@ -77,10 +80,9 @@ def play_game(send, stdout, rng, openings, args):
     """One game: returns ([(fen, cp White's view)], result for White as text)."""
     board = chess.Board(rng.choice(openings))
     for _ in range(args.random_plies):
-        moves = list(board.legal_moves)
-        if not moves or board.is_game_over():
+        if board.is_game_over():
             return [], "0.5"
-        board.push(rng.choice(moves))
+        board.push(rng.choice(list(board.legal_moves)))
     if board.is_game_over():
         return [], "0.5"
     samples, seen, winning, last = [], {}, 0, 0
@@ -138,25 +140,6 @@ def worker(index, args, openings, queue):
     send("quit")
 
 
-def read_openings(path):
-    """FENs of an EPD or FEN file (comments and blank lines skipped)."""
-    fens = []
-    with open(path) as handle:
-        for line in handle:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            fields = line.split()
-            # EPD has four fields and then operations; add the two counters.
-            fen = " ".join(fields[:6]) if len(fields) >= 6 and fields[4].isdigit() else (
-                " ".join(fields[:4]) + " 0 1")
-            chess.Board(fen)
-            fens.append(fen)
-    if not fens:
-        sys.exit(f"no positions in {path}")
-    return fens
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", required=True)
@@ -165,12 +148,14 @@ def main():
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--engine", default="/usr/games/stockfish")
     parser.add_argument("--openings", default="crates/chariot/data/openings/chess-wide.epd")
-    parser.add_argument("--random-plies", type=int, default=6)
+    parser.add_argument("--random-plies", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.positions < 1 or args.processes < 1 or args.depth < 1:
         sys.exit("--positions, --processes and --depth must be at least 1")
-    openings = read_openings(args.openings)
+    openings = [fen for fen, _ in read_epd(args.openings)]
+    if not openings:
+        sys.exit(f"no positions in {args.openings}")
 
     queue = multiprocessing.Queue()
     workers = [multiprocessing.Process(target=worker, args=(i, args, openings, queue))
