@@ -15,8 +15,9 @@ Each game starts from a random line of `--openings` (EPD, as the shipped sets) a
 `--random-plies` uniformly random legal moves, then the teacher plays both sides. A
 position is written when the side to move is not in check, the teacher's move is not a
 capture or promotion (so the label is a quiet position's value, as the evaluation sees it
-in search), and the score is not a mate. Games end on mate, stalemate, threefold repetition, the 50-move rule,
-400 plies, or a score beyond 2000 cp for 8 plies in a row (a win for that side).
+in search), and the score is not a mate. Games end on mate, stalemate, threefold
+repetition, the 50-move rule, 400 plies, or a score beyond 2000 cp for 8 plies in a row
+(a win for that side).
 
 OUT is datagen's format, `FEN | teacher cp (White's view) | result for White`, games kept
 together (the trainer holds out blocks of consecutive positions). Train with
