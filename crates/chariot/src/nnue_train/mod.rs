@@ -73,6 +73,10 @@ pub struct Args {
     /// Also train on every training position mirrored left to right (twice the data).
     #[arg(long)]
     pub mirror: bool,
+    /// Start from this network (a `.nnue` file) instead of random weights: continues its
+    /// training on new data.
+    #[arg(long)]
+    pub init: Option<PathBuf>,
 }
 
 /// The losses of a training run.
@@ -177,7 +181,13 @@ pub fn nnue_train(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summ
         start.elapsed().as_secs_f64()
     ));
     let classic_loss = cp_loss(args.k, data.classic.iter().copied(), &data.held_out.targets);
-    let mut net = Net::random(args.seed);
+    let mut net = match &args.init {
+        Some(path) => Net::from_network(
+            &chess::nnue::Network::from_file(path)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
+        ),
+        None => Net::random(args.seed),
+    };
     let initial_loss = train::mean_loss(&net, &data.held_out, args.k, args.threads);
     log(&format!(
         "held-out loss: classic evaluation {classic_loss:.6}, untrained network {initial_loss:.6}"
@@ -297,6 +307,7 @@ mod tests {
             drop_epochs: None,
             max_positions: None,
             mirror: false,
+            init: None,
         }
     }
 
@@ -330,8 +341,26 @@ mod tests {
         })
         .unwrap();
         let bytes = std::fs::read(&out).unwrap();
+        // continuing from the written network starts where it ended
+        let mut again = args(
+            data.clone(),
+            dir.join(format!("nnue-train-again-{id}.nnue")),
+        );
+        again.init = Some(out.clone());
+        again.epochs = 1;
+        let continued = nnue_train(&again, &mut |_| {}).unwrap();
+        std::fs::remove_file(&again.out).unwrap();
+        again.init = Some(dir.join("no-such-network.nnue"));
+        let missing = nnue_train(&again, &mut |_| {}).unwrap_err().to_string();
         std::fs::remove_file(&data).unwrap();
         std::fs::remove_file(&out).unwrap();
+        assert!(missing.contains("no-such-network.nnue"), "{missing}");
+        assert!(
+            (continued.initial_loss - summary.quantised_loss).abs() < 1e-4,
+            "{} after init, {} written",
+            continued.initial_loss,
+            summary.quantised_loss
+        );
         assert!(
             lines[0].starts_with("1000 positions (200 held out)"),
             "{lines:?}"

@@ -93,6 +93,17 @@ impl Net {
         Net { params }
     }
 
+    /// The float network a quantised one stands for, to continue its training.
+    pub fn from_network(net: &Network) -> Net {
+        let (weights, biases, output, output_bias) = net.dequantise();
+        let mut params: Vec<f32> = weights.into_iter().flatten().collect();
+        params.extend(biases);
+        params.extend(output);
+        params.push(output_bias);
+        debug_assert_eq!(params.len(), PARAMS);
+        Net { params }
+    }
+
     /// The raw output (the evaluation in centipawns is this × [`SCALE`]) for the side to
     /// move's active inputs `us` and the other side's `them`.
     pub fn output(&self, us: &[u16], them: &[u16]) -> f32 {
@@ -307,6 +318,24 @@ mod tests {
                 (float - q.evaluate_position(&pos) as f32).abs()
             })
             .fold(0.0, f32::max)
+    }
+
+    #[test]
+    fn a_dequantised_network_quantises_back_to_itself() {
+        let mut net = Net::random(5);
+        net.params[B1..W2].iter_mut().for_each(|b| *b = 0.1);
+        net.params[B2] = 0.25;
+        let q = net.quantise().unwrap();
+        let back = Net::from_network(&q);
+        assert_eq!(back.params.len(), PARAMS);
+        assert_eq!(back.quantise().unwrap().to_bytes(), q.to_bytes());
+        let moved = back
+            .params
+            .iter()
+            .zip(&net.params)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f32::max);
+        assert!(moved <= 0.5 / chess::nnue::QB as f32, "{moved}");
     }
 
     #[test]

@@ -156,6 +156,21 @@ impl Network {
         })
     }
 
+    /// The float parameters this network stands for (the inverse of
+    /// [`Network::quantise`], up to its rounding): first-layer rows, first-layer biases,
+    /// output weights (side to move's, then the other side's) and the output bias. The
+    /// trainer starts from them to continue training a network on new data.
+    pub fn dequantise(&self) -> (Vec<Vec<f32>>, Vec<f32>, Vec<f32>, f32) {
+        let floats = |row: &[i16], scale: i32| -> Vec<f32> {
+            row.iter().map(|&w| f32::from(w) / scale as f32).collect()
+        };
+        let weights = self.weights.iter().map(|r| floats(r, QA)).collect();
+        let mut output = floats(&self.output[0], QB);
+        output.extend(floats(&self.output[1], QB));
+        let bias = self.output_bias as f32 / (QA * QB) as f32;
+        (weights, floats(&self.biases, QA), output, bias)
+    }
+
     /// The evaluation in centipawns for the side to move, whose accumulator is `us`.
     #[inline]
     pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
