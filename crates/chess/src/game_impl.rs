@@ -116,7 +116,15 @@ impl Game for Position {
 
     fn evaluate(&self) -> Score {
         if let Some(score) = self.nnue_eval() {
-            return score;
+            let white = match self.board.side {
+                crate::Color::White => score,
+                crate::Color::Black => -score,
+            };
+            let white = crate::eval::network_with_knowledge(&self.board, white);
+            return match self.board.side {
+                crate::Color::White => white,
+                crate::Color::Black => -white,
+            };
         }
         let white = self.eval_white();
         match self.board.side {

@@ -259,6 +259,14 @@ fn finish(b: &Board, mg: i32, eg: i32, favoured: i32) -> i32 {
     taper(mg, eg, b.phase, endgame_scale(b, eg, favoured)) + endgame::mop_up(b)
 }
 
+/// A network's score `white` (White's view) with the endgame knowledge the network lacks:
+/// the drawish-material scale, mop-up against a bare king, and damping as the 50-move
+/// rule nears (a score that cannot be converted in time is worth less).
+pub(crate) fn network_with_knowledge(b: &Board, white: i32) -> i32 {
+    let scaled = white * endgame::scale(b, white) / SCALE_ONE + endgame::mop_up(b);
+    scaled * (200 - i32::from(b.halfmove).min(100)) / 200
+}
+
 impl Position {
     /// Static evaluation from White's point of view, in centipawns.
     pub fn eval_white(&self) -> i32 {

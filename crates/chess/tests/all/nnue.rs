@@ -1,6 +1,7 @@
 //! The network: file round trip, rejection of bad files, sums kept through null moves, the
-//! classic evaluation without a network, and a side-to-move view (a position and its
-//! colour-flipped mirror evaluate the same).
+//! classic evaluation without a network, a side-to-move view (a position and its
+//! colour-flipped mirror evaluate the same), and the endgame knowledge added to the
+//! network's score.
 
 use chess::nnue::{Network, HIDDEN, INPUTS};
 use chess::Position;
@@ -58,7 +59,7 @@ fn bad_network_files_are_rejected_with_a_reason() {
 
 #[test]
 fn positions_without_a_network_use_the_classic_evaluation() {
-    let mut p = Position::parse_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid FEN");
+    let mut p = Position::parse_fen("4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1").expect("valid FEN");
     assert!(p.network().is_none());
     assert_eq!(p.nnue_eval(), None);
     assert_eq!(p.evaluate(), p.eval_white());
@@ -140,4 +141,24 @@ fn the_committed_network_loads_and_values_material() {
     let white_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
     assert!(eval(&format!("{white_up} w KQkq - 0 1")) > 500);
     assert!(eval(&format!("{white_up} b KQkq - 0 1")) < -500);
+}
+
+#[test]
+fn the_network_score_gets_endgame_knowledge() {
+    // pawns on both sides: no scale or mop-up, only the 50-move damping
+    let fresh = with_network("4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 60");
+    let raw = fresh.nnue_eval().expect("a network");
+    assert_eq!(fresh.evaluate(), raw);
+    let late = with_network("4k3/pp6/8/8/8/8/PPP5/4K3 w - - 50 60");
+    assert_eq!(late.nnue_eval(), Some(raw));
+    assert_eq!(late.evaluate(), raw * 150 / 200);
+    // a lone knight cannot win, whatever the network says
+    let knight = with_network("8/8/4k3/8/8/8/3N4/4K3 w - - 0 1");
+    assert_ne!(knight.nnue_eval(), Some(0));
+    assert_eq!(knight.evaluate(), 0);
+    // a rook against a bare king in the corner: the mop-up bonus (edge 60, kings 4 apart
+    // by Manhattan distance 40); a network score for Black is scaled to zero
+    let rook = with_network("k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    let raw = rook.nnue_eval().expect("a network");
+    assert_eq!(rook.evaluate(), raw.max(0) + 100);
 }
