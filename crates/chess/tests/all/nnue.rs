@@ -123,14 +123,18 @@ fn mirrored_positions_evaluate_the_same() {
     }
 }
 
-/// The trained network kept in the repository (session 36) still loads and still knows
-/// material: even at the start, and a queen up (either side to move) clearly winning.
+/// The trained networks kept in the repository (sessions 36 and 39) still load and still
+/// know material: even at the start, and a queen up (either side to move) clearly winning.
 #[test]
-fn the_committed_network_loads_and_values_material() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/sf-depth1-23m.nnue");
-    let net: &'static Network = Box::leak(Box::new(
-        Network::from_file(path).expect("the committed network"),
-    ));
+fn the_committed_networks_load_and_value_material() {
+    for name in ["sf-depth1-23m.nnue", "sf-depth1-41m.nnue"] {
+        let path = format!("{}/nets/{name}", env!("CARGO_MANIFEST_DIR"));
+        values_material(Network::from_file(&path).expect("the committed network"));
+    }
+}
+
+fn values_material(net: Network) {
+    let net: &'static Network = Box::leak(Box::new(net));
     let eval = |fen: &str| {
         let mut p = Position::parse_fen(fen).expect("valid FEN");
         p.set_network(Some(net));
