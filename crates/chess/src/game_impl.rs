@@ -115,22 +115,16 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> Score {
-        if let Some(score) = self.nnue_eval() {
-            let white = match self.board.side {
-                crate::Color::White => score,
-                crate::Color::Black => -score,
-            };
-            let white = crate::eval::network_with_knowledge(&self.board, white);
-            return match self.board.side {
-                crate::Color::White => white,
-                crate::Color::Black => -white,
-            };
-        }
-        let white = self.eval_white();
-        match self.board.side {
-            crate::Color::White => white,
-            crate::Color::Black => -white,
-        }
+        // White's view to the side to move's and back: the same sign flip
+        let view = |score: Score| match self.board.side {
+            crate::Color::White => score,
+            crate::Color::Black => -score,
+        };
+        let white = match self.nnue_eval() {
+            Some(score) => crate::eval::network_with_knowledge(&self.board, view(score)),
+            None => self.eval_white(),
+        };
+        view(white)
     }
 
     fn adjudicate(&self, plies_from_root: usize) -> Option<Verdict> {
