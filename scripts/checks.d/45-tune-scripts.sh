@@ -55,7 +55,7 @@ spec.loader.exec_module(calib)
 chariot = "target/release/chariot"
 for fen in ["1b1r1kr1/1b3p2/1Pp1pn2/p4p2/P2P1q1p/1Q2NN1P/1PB2PP1/3RR2K w - - 0 30",
             "r1bq1rk1/pp1n1ppp/3bp3/3n4/2BP4/P2Q1N2/1P3PPP/RNB1K2R b KQ - 4 7"]:
-    out = subprocess.run([chariot, "eval", "--game", "chess", "--fen", fen],
+    out = subprocess.run([chariot, "eval", "--game", "chess", "--classic", "--fen", fen],
                          capture_output=True, text=True, check=True).stdout
     total = int(out.split("total:")[1].split()[0])
     terms = calib.terms(chariot, fen)

@@ -31,7 +31,7 @@ LIMIT = 800
 
 def terms(chariot, fen):
     """The `diff` column of `chariot eval` (White's view) by term name; absent terms are 0."""
-    out = subprocess.run([chariot, "eval", "--game", "chess", "--fen", fen],
+    out = subprocess.run([chariot, "eval", "--game", "chess", "--classic", "--fen", fen],
                          capture_output=True, text=True, check=True).stdout
     found = {}
     for line in out.splitlines():

@@ -343,7 +343,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         let net = chess::nnue::Network::from_file(file)
             .map_err(|e| anyhow::anyhow!("--eval-file {}: {e}", file.display()))?;
         // New positions (every game's start) take the active network.
-        chess::nnue::set_active(Some(net));
+        chess::nnue::set_active(Some(chess::nnue::keep(net)));
     }
     match args.game {
         GameKind::Chess => run_game::<chess::Position>(&args),

@@ -18,6 +18,9 @@ pub struct EvalArgs {
     /// The position (default: the game's starting position).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Chess: total with the classic evaluation instead of the built-in network.
+    #[arg(long)]
+    pub classic: bool,
 }
 
 /// A table of every evaluation term for each side, and the total from both points of view.
@@ -52,7 +55,30 @@ pub fn explain<G: Game>(pos: &G) -> String {
         out,
         "total: {white_view} cp from {first}'s view, {to_move} cp for the side to move"
     );
+    if let Some(note) = (pos as &dyn std::any::Any)
+        .downcast_ref::<chess::Position>()
+        .and_then(network_note)
+    {
+        out.push_str(&note);
+    }
     out
+}
+
+/// For a chess position that evaluates with a network: a note that the terms above are
+/// the classic evaluation's and the total the network's, with the classic total beside it.
+fn network_note(pos: &chess::Position) -> Option<String> {
+    let net = pos.network()?;
+    let name = if std::ptr::eq(net, chess::nnue::embedded()) {
+        chess::nnue::EMBEDDED_NAME
+    } else {
+        "EvalFile"
+    };
+    Some(format!(
+        "the total is the network's ({name}, with the classic endgame scale, mop-up and \
+         50-move damping); the terms are the classic evaluation's, whose total is {} cp \
+         from White's view\n",
+        pos.eval_white()
+    ))
 }
 
 fn explain_fen<G: Game>(fen: Option<&str>) -> anyhow::Result<String> {
@@ -68,6 +94,9 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let args = EvalArgs::try_parse_from(
         std::iter::once("chariot eval".to_string()).chain(args.iter().cloned()),
     )?;
+    if args.classic {
+        chess::nnue::set_active(None);
+    }
     let text = match args.game {
         GameKind::Chess => explain_fen::<chess::Position>(args.fen.as_deref())?,
         GameKind::Xiangqi => explain_fen::<xiangqi::Position>(args.fen.as_deref())?,

@@ -1,7 +1,9 @@
 //! The UCI option `EvalFile`, through the real binary (loading a network changes the
 //! evaluation of the whole process, so it is not tested inside the unit-test process):
-//! a network file changes the engine's scores, a bad file is refused with a reason and the
-//! session goes on with the evaluation it had; `chariot datagen --eval-file` plays with one.
+//! the engine starts with its built-in network, a network file changes the engine's
+//! scores, an empty value is the classic evaluation, a bad file is refused with a reason
+//! and the session goes on with the evaluation it had; `chariot datagen --eval-file` plays
+//! with one; `chariot eval` says which evaluation its total is.
 
 use chess::nnue::{Network, HIDDEN, INPUTS};
 use std::io::Write;
@@ -48,12 +50,81 @@ fn optimist() -> Vec<u8> {
 
 /// A queen up, with a black pawn so that the bare-king mop-up stays out of the score.
 const GO: &str = "position fen 4k3/7p/8/8/8/8/8/3QK3 w - - 0 1\ngo depth 1\nisready\n";
+/// Switches to the classic evaluation.
+const CLASSIC: &str = "setoption name EvalFile value <empty>\n";
+
+/// The committed file of the network built into the binary.
+fn builtin_file() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../chess/nets")
+        .join(chess::nnue::EMBEDDED_NAME)
+}
+
+#[test]
+fn the_engine_starts_with_its_built_in_network() {
+    let out = uci("uci\nquit\n");
+    assert!(
+        out.contains(&format!(
+            "option name EvalFile type string default {}",
+            chess::nnue::EMBEDDED_NAME
+        )),
+        "{out}"
+    );
+    let default = last_score(&uci(&format!("{GO}quit\n")));
+    let from_file = last_score(&uci(&format!(
+        "setoption name EvalFile value {}\n{GO}quit\n",
+        builtin_file().display()
+    )));
+    let classic = last_score(&uci(&format!("{CLASSIC}{GO}quit\n")));
+    assert_eq!(default, from_file, "the default is the committed network");
+    assert_ne!(
+        default, classic,
+        "the default is not the classic evaluation"
+    );
+    // Naming the built-in network selects it again after another evaluation.
+    let again = uci(&format!(
+        "{CLASSIC}setoption name EvalFile value {}\nucinewgame\n{GO}quit\n",
+        chess::nnue::EMBEDDED_NAME
+    ));
+    assert!(again.contains("built-in network"), "{again}");
+    assert_eq!(last_score(&again), default, "{again}");
+}
+
+#[test]
+fn chariot_eval_says_which_evaluation_its_total_is() {
+    let eval = |extra: &[&str]| {
+        let run = Command::new(env!("CARGO_BIN_EXE_chariot"))
+            .args(["eval", "--fen", "4k3/7p/8/8/8/8/8/3QK3 w - - 0 1"])
+            .args(extra)
+            .output()
+            .expect("the binary runs");
+        assert!(run.status.success());
+        String::from_utf8(run.stdout).expect("UTF-8 output")
+    };
+    let total = |text: &str| -> i32 {
+        let line = text.lines().find(|l| l.starts_with("total:")).expect(text);
+        line.split_whitespace()
+            .nth(1)
+            .expect(text)
+            .parse()
+            .expect(text)
+    };
+    let network = eval(&[]);
+    assert!(network.contains(chess::nnue::EMBEDDED_NAME), "{network}");
+    let classic = eval(&["--classic"]);
+    assert!(!classic.contains("network"), "{classic}");
+    assert!(
+        network.contains(&format!("whose total is {} cp", total(&classic))),
+        "{network}\n{classic}"
+    );
+    assert_ne!(total(&network), total(&classic));
+}
 
 #[test]
 fn a_network_file_changes_the_evaluation_and_an_empty_value_restores_it() {
     let path = std::env::temp_dir().join(format!("chariot-optimist-{}.nnue", std::process::id()));
     std::fs::write(&path, optimist()).expect("temp file");
-    let classic = last_score(&uci(&format!("{GO}quit\n")));
+    let classic = last_score(&uci(&format!("{CLASSIC}{GO}quit\n")));
     assert!(
         classic > 800,
         "the classic evaluation sees the queen: {classic}"
@@ -77,7 +148,7 @@ fn a_bad_network_file_is_refused_and_the_session_goes_on() {
     let path = std::env::temp_dir().join(format!("chariot-bad-{}.nnue", std::process::id()));
     std::fs::write(&path, b"not a network").expect("temp file");
     let out = uci(&format!(
-        "setoption name EvalFile value {}\nsetoption name EvalFile value /no/such/file.nnue\n{GO}quit\n",
+        "{CLASSIC}setoption name EvalFile value {}\nsetoption name EvalFile value /no/such/file.nnue\n{GO}quit\n",
         path.display()
     ));
     let _ = std::fs::remove_file(&path);

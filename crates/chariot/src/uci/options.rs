@@ -70,8 +70,9 @@ pub struct Settings {
     pub own_book: bool,
     /// A Polyglot book file (chess); empty for the built-in repertoire.
     pub book_file: String,
-    /// A network file for the chess evaluation (`chariot nnue-train`); empty for the
-    /// classic evaluation.
+    /// A network file for the chess evaluation (`chariot nnue-train`): the built-in
+    /// network's name ([`chess::nnue::EMBEDDED_NAME`], the default) for that network,
+    /// empty for the classic evaluation.
     pub eval_file: String,
     /// The game being played.
     pub variant: Variant,
@@ -95,7 +96,7 @@ impl Settings {
             skill: FULL_LEVEL,
             own_book: false,
             book_file: String::new(),
-            eval_file: String::new(),
+            eval_file: chess::nnue::EMBEDDED_NAME.to_string(),
             variant,
             plain_alphabeta: false,
             alphabeta_depth: 4,
@@ -138,7 +139,10 @@ impl Settings {
             ),
             "option name OwnBook type check default false".to_string(),
             "option name BookFile type string default <empty>".to_string(),
-            "option name EvalFile type string default <empty>".to_string(),
+            format!(
+                "option name EvalFile type string default {}",
+                defaults.eval_file
+            ),
             "option name Search type combo default full var full var alphabeta".to_string(),
             format!(
                 "option name AlphaBeta Depth type spin default {} min 1 max {ALPHABETA_DEPTH_MAX}",

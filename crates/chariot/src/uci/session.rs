@@ -247,7 +247,9 @@ impl<G: Game, S: Think<G>> Session<G, S> {
     }
 
     /// Loads `EvalFile` for the positions the next `position` commands set up (the search
-    /// never sees a half-changed evaluation); a bad file keeps the current evaluation.
+    /// never sees a half-changed evaluation): empty is the classic evaluation, the built-in
+    /// network's name is that network, anything else a file; a bad file keeps the current
+    /// evaluation.
     fn load_network(&mut self) {
         let file = &self.settings.eval_file;
         if file.is_empty() {
@@ -260,9 +262,16 @@ impl<G: Game, S: Think<G>> Session<G, S> {
             self.out.error("EvalFile networks are for chess only");
             return;
         }
+        if file == chess::nnue::EMBEDDED_NAME {
+            chess::nnue::set_active(Some(chess::nnue::embedded()));
+            self.out.note(&format!(
+                "EvalFile {file}: the built-in network from the next position"
+            ));
+            return;
+        }
         match chess::nnue::Network::from_file(file) {
             Ok(net) => {
-                chess::nnue::set_active(Some(net));
+                chess::nnue::set_active(Some(chess::nnue::keep(net)));
                 self.out.note(&format!(
                     "EvalFile {file} loaded: used from the next position"
                 ));
