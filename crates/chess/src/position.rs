@@ -22,8 +22,10 @@ pub struct Position {
     pub(crate) history: Vec<Board>,
     /// The network this position evaluates with (`None`: the classic evaluation).
     pub(crate) net: Option<&'static Network>,
-    /// With a network: its hidden sums of each board in `history` and of the current board
-    /// (last), so make pushes and unmake pops. Empty without a network.
+    /// With a network: its hidden sums of each board in `history` (same index) and of the
+    /// current board (index `history.len()`). Entries past that are stale ones that unmake
+    /// left to be overwritten, so make writes the next sums in place instead of pushing a
+    /// copy. Empty without a network.
     pub(crate) accumulators: Vec<Accumulator>,
 }
 
@@ -146,8 +148,8 @@ impl Position {
     pub fn play(&mut self, mv: Move) {
         if let Some(net) = self.net {
             let delta = Delta::of(&self.board, mv);
-            let next = self.accumulator().after(net, &delta);
-            self.accumulators.push(next);
+            let (current, next) = self.next_accumulator();
+            current.update_into(net, &delta, next);
         }
         self.history.push(self.board);
         self.board.play(mv);
@@ -156,28 +158,38 @@ impl Position {
 
     /// Passes the turn (the caller guarantees the side to move is not in check).
     pub(crate) fn play_null(&mut self) {
+        if self.net.is_some() {
+            let (current, next) = self.next_accumulator();
+            *next = *current;
+        }
         self.history.push(self.board);
         self.board.play_null();
-        if self.net.is_some() {
-            self.accumulators.push(*self.accumulator());
-        }
     }
 
     /// Takes back the last move played (or null move); does nothing without history.
     pub fn undo(&mut self) {
         if let Some(b) = self.history.pop() {
             self.board = b;
-            self.accumulators.pop();
         }
     }
 
     /// The network's hidden sums for the current board (only called with a network:
-    /// set_network pushes the first one and every make pushes one).
+    /// set_network writes one for every board, and every make one more).
     #[inline]
     fn accumulator(&self) -> &Accumulator {
-        self.accumulators
-            .last()
-            .unwrap_or_else(|| unreachable!("no accumulator"))
+        &self.accumulators[self.history.len()]
+    }
+
+    /// The current board's sums and the slot for the next board's (added if this is the
+    /// deepest ply so far), for make to fill.
+    #[inline]
+    fn next_accumulator(&mut self) -> (&Accumulator, &mut Accumulator) {
+        let ply = self.history.len();
+        if self.accumulators.len() == ply + 1 {
+            self.accumulators.push(self.accumulators[ply]);
+        }
+        let (done, rest) = self.accumulators.split_at_mut(ply + 1);
+        (&done[ply], &mut rest[0])
     }
 
     /// The network's evaluation for the side to move, from the kept sums; `None` without

@@ -182,10 +182,18 @@ pub fn nnue_train(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summ
     ));
     let classic_loss = cp_loss(args.k, data.classic.iter().copied(), &data.held_out.targets);
     let mut net = match &args.init {
-        Some(path) => Net::from_network(
-            &chess::nnue::Network::from_file(path)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
-        ),
+        Some(path) => {
+            let file = chess::nnue::Network::from_file(path)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let (net, woken) = Net::from_network(&file, args.seed);
+            if woken > 0 {
+                log(&format!(
+                    "{woken} hidden units of {} are new (random inputs, zero outputs)",
+                    chess::nnue::HIDDEN
+                ));
+            }
+            net
+        }
         None => Net::random(args.seed),
     };
     let initial_loss = train::mean_loss(&net, &data.held_out, args.k, args.threads);

@@ -94,14 +94,36 @@ impl Net {
     }
 
     /// The float network a quantised one stands for, to continue its training.
-    pub fn from_network(net: &Network) -> Net {
+    ///
+    /// A hidden unit with no weights at all (what the engine fills in for a file narrower
+    /// than [`HIDDEN`]) gets random first-layer weights as [`Net::random`] gives, seeded by
+    /// `seed`, and keeps its zero output weights: the network still scores exactly as the
+    /// file does, and the unit can learn (a unit whose inputs are all zero gets no gradient
+    /// ever). Returns the network and the number of units so woken.
+    pub fn from_network(net: &Network, seed: u64) -> (Net, usize) {
         let (weights, biases, output, output_bias) = net.dequantise();
         let mut params: Vec<f32> = weights.into_iter().flatten().collect();
         params.extend(biases);
         params.extend(output);
         params.push(output_bias);
         debug_assert_eq!(params.len(), PARAMS);
-        Net { params }
+        let silent = |p: &[f32], j: usize| {
+            (0..INPUTS).all(|f| p[f * HIDDEN + j] == 0.0)
+                && p[B1 + j] == 0.0
+                && p[W2 + j] == 0.0
+                && p[W2 + HIDDEN + j] == 0.0
+        };
+        let mut rng = Rng::new(seed);
+        let mut woken = 0;
+        for j in 0..HIDDEN {
+            if silent(&params, j) {
+                for f in 0..INPUTS {
+                    params[f * HIDDEN + j] = rng.uniform(0.1);
+                }
+                woken += 1;
+            }
+        }
+        (Net { params }, woken)
     }
 
     /// The raw output (the evaluation in centipawns is this × [`SCALE`]) for the side to
@@ -326,7 +348,8 @@ mod tests {
         net.params[B1..W2].iter_mut().for_each(|b| *b = 0.1);
         net.params[B2] = 0.25;
         let q = net.quantise().unwrap();
-        let back = Net::from_network(&q);
+        let (back, woken) = Net::from_network(&q, 1);
+        assert_eq!(woken, 0);
         assert_eq!(back.params.len(), PARAMS);
         assert_eq!(back.quantise().unwrap().to_bytes(), q.to_bytes());
         let moved = back
@@ -336,6 +359,40 @@ mod tests {
             .map(|(a, b)| (a - b).abs())
             .fold(0.0, f32::max);
         assert!(moved <= 0.5 / chess::nnue::QB as f32, "{moved}");
+    }
+
+    #[test]
+    fn a_narrow_network_is_widened_with_live_units_that_change_nothing_yet() {
+        // A file with half the engine's units, as the 128-unit networks are.
+        let narrow = HIDDEN / 2;
+        let mut rng = Rng::new(3);
+        let mut bytes = chess::nnue::network::MAGIC.to_vec();
+        bytes.extend((INPUTS as u32).to_le_bytes());
+        bytes.extend((narrow as u32).to_le_bytes());
+        for _ in 0..(INPUTS + 3) * narrow {
+            bytes.extend(((rng.uniform(40.0)) as i16).to_le_bytes());
+        }
+        bytes.extend(1000i32.to_le_bytes());
+        let file = Network::from_bytes(&bytes).unwrap();
+        let (net, woken) = Net::from_network(&file, 9);
+        assert_eq!(woken, HIDDEN - narrow);
+        let wide = net.quantise().unwrap();
+        for fen in FENS {
+            let pos = Position::parse_fen(fen).unwrap();
+            assert_eq!(
+                wide.evaluate_position(&pos),
+                file.evaluate_position(&pos),
+                "{fen}"
+            );
+            let (us, them) = features(fen);
+            let mut grad = vec![0.0; PARAMS];
+            net.backward(&us, &them, 0.9, 1.0, 1.0, &mut grad);
+            // the woken units' output weights learn from the first step
+            let learning = (narrow..HIDDEN).filter(|&j| grad[W2 + j] != 0.0).count();
+            assert!(learning > (HIDDEN - narrow) / 4, "{fen}: {learning}");
+        }
+        // the woken units' first-layer weights differ from unit to unit
+        assert_ne!(net.params[narrow], net.params[narrow + 1]);
     }
 
     #[test]

@@ -89,33 +89,56 @@ impl Accumulator {
         acc
     }
 
-    /// These sums after a move with the given delta.
+    /// Writes into `next` these sums after a move with the given delta. Each perspective's
+    /// row is read and written once, with every added and removed weight row applied in
+    /// the same pass (a copy followed by separate adds would pass over it three times).
     #[inline]
-    pub(crate) fn after(&self, net: &Network, d: &Delta) -> Accumulator {
-        let mut next = *self;
+    pub(crate) fn update_into(&self, net: &Network, d: &Delta, next: &mut Accumulator) {
         for color in Color::ALL {
-            let row = &mut next.0[color.index()];
-            for &(p, sq) in &d.added[..d.n_added] {
-                add_row(row, &net.weights[feature(color, p, sq)]);
-            }
-            for &(p, sq) in &d.removed[..d.n_removed] {
-                sub_row(row, &net.weights[feature(color, p, sq)]);
+            let row = |(p, sq): (Piece, Square)| &net.weights[feature(color, p, sq)];
+            let (from, to) = (&self.0[color.index()], &mut next.0[color.index()]);
+            let (added, removed) = (&d.added, &d.removed);
+            match (d.n_added, d.n_removed) {
+                // a quiet move or a promotion
+                (1, 1) => {
+                    let (a, r) = (row(added[0]), row(removed[0]));
+                    apply(to, from, |i| a[i].wrapping_sub(r[i]));
+                }
+                // a capture
+                (1, 2) => {
+                    let (a, r0, r1) = (row(added[0]), row(removed[0]), row(removed[1]));
+                    apply(to, from, |i| a[i].wrapping_sub(r0[i]).wrapping_sub(r1[i]));
+                }
+                // castling
+                (2, 2) => {
+                    let (a0, a1) = (row(added[0]), row(added[1]));
+                    let (r0, r1) = (row(removed[0]), row(removed[1]));
+                    apply(to, from, |i| {
+                        a0[i]
+                            .wrapping_add(a1[i])
+                            .wrapping_sub(r0[i])
+                            .wrapping_sub(r1[i])
+                    });
+                }
+                // nothing moved (a move that is not legal here)
+                _ => *to = *from,
             }
         }
-        next
     }
 }
 
+/// `to[i] = from[i] + change(i)` for every hidden unit.
+#[inline(always)]
+fn apply(to: &mut [i16; HIDDEN], from: &[i16; HIDDEN], change: impl Fn(usize) -> i16) {
+    for (i, (t, &f)) in to.iter_mut().zip(from).enumerate() {
+        *t = f.wrapping_add(change(i));
+    }
+}
+
+/// Adds a weight row to a perspective's sums.
 #[inline(always)]
 fn add_row(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
     for (a, &w) in acc.iter_mut().zip(w) {
         *a = a.wrapping_add(w);
-    }
-}
-
-#[inline(always)]
-fn sub_row(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
-    for (a, &w) in acc.iter_mut().zip(w) {
-        *a = a.wrapping_sub(w);
     }
 }

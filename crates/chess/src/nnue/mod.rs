@@ -25,8 +25,9 @@ use std::sync::OnceLock;
 
 /// Inputs per perspective: own/other colour × 6 kinds × 64 squares.
 pub const INPUTS: usize = 768;
-/// Hidden units per perspective of the engine's network.
-pub const HIDDEN: usize = 128;
+/// Hidden units per perspective of the engine's network. Files with fewer units load too
+/// (see [`network`]): the missing units are silent.
+pub const HIDDEN: usize = 256;
 /// Quantisation of the first layer: weights and biases are stored × `QA`, and the clipped
 /// ReLU clips at `QA` (the float network's 1.0).
 pub const QA: i32 = 255;
@@ -79,7 +80,7 @@ pub fn embedded() -> &'static Network {
 }
 
 /// Keeps `net` for the life of the process, so that positions can hold a plain reference
-/// to it (a network loaded from a file; about 200 KB each time one is loaded).
+/// to it (a network loaded from a file; about 400 KB each time one is loaded).
 pub fn keep(net: Network) -> &'static Network {
     Box::leak(Box::new(net))
 }

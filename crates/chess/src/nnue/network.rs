@@ -11,6 +11,10 @@
 //! | 2 × 2 × hidden | output weights, `i16` × [`QB`]: side to move's units, then the other side's |
 //! | 4 | output bias, `i32` × [`QA`] × [`QB`] |
 //!
+//! A file may have fewer hidden units than the engine's [`HIDDEN`] (the networks trained
+//! before it grew to 256 have 128): the engine fills the missing units with zero weights,
+//! which add nothing to any evaluation, so such a file scores exactly as it was trained.
+//!
 //! The evaluation in centipawns, for the side to move, is
 //! `(Σ clamp(acc_us, 0, QA)·w_us + Σ clamp(acc_them, 0, QA)·w_them + bias) × SCALE / (QA·QB)`.
 
@@ -56,9 +60,10 @@ impl Reader<'_> {
     fn u32(&mut self) -> Result<u32, String> {
         self.take::<4>().map(u32::from_le_bytes)
     }
-    fn row(&mut self) -> Result<[i16; HIDDEN], String> {
+    /// `width` numbers, then zeros up to [`HIDDEN`].
+    fn row(&mut self, width: usize) -> Result<[i16; HIDDEN], String> {
         let mut row = [0i16; HIDDEN];
-        for w in &mut row {
+        for w in &mut row[..width] {
             *w = self.i16()?;
         }
         Ok(row)
@@ -80,14 +85,16 @@ impl Network {
             return Err("not a Chariot network (bad magic)".to_string());
         }
         let (inputs, hidden) = (r.u32()? as usize, r.u32()? as usize);
-        if inputs != INPUTS || hidden != HIDDEN {
+        if inputs != INPUTS || hidden == 0 || hidden > HIDDEN {
             return Err(format!(
-                "shape {inputs}→{hidden}, the engine needs {INPUTS}→{HIDDEN}"
+                "shape {inputs}→{hidden}, the engine needs {INPUTS}→(1 to {HIDDEN})"
             ));
         }
-        let weights = (0..INPUTS).map(|_| r.row()).collect::<Result<_, _>>()?;
-        let biases = r.row()?;
-        let output = [r.row()?, r.row()?];
+        let weights = (0..INPUTS)
+            .map(|_| r.row(hidden))
+            .collect::<Result<_, _>>()?;
+        let biases = r.row(hidden)?;
+        let output = [r.row(hidden)?, r.row(hidden)?];
         let output_bias = r.u32()? as i32;
         if !r.0.is_empty() {
             return Err(format!("{} bytes after the network", r.0.len()));
@@ -192,8 +199,8 @@ impl Network {
     }
 }
 
-/// Σ clamp(a, 0, QA) · w, in i32 (at most 255 · 32767 · HIDDEN, no overflow for 128 units
-/// at the trainer's clipped weights).
+/// Σ clamp(a, 0, QA) · w, in i32 (at most 255 · 127 · HIDDEN at the trainer's clipped
+/// weights: far from overflow).
 #[inline]
 fn dot_clipped(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
     acc.iter()

@@ -90,6 +90,68 @@ fn setting_a_network_mid_game_rebuilds_every_ply() {
 }
 
 #[test]
+fn sums_are_right_after_unmake_and_a_different_line() {
+    // make reuses the slots unmake leaves behind: a second, different line over them
+    // (a capture, castling, a promotion) must not see the first line's sums
+    let mut p =
+        with_network("r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/1PPBBPPP/R3K2R w KQkq - 0 1");
+    let play = |p: &mut Position, line: &[&str]| {
+        for text in line {
+            let mv = p.parse_uci(text).expect("legal");
+            p.make(mv);
+            assert_eq!(
+                p.nnue_eval(),
+                Some(test_network().evaluate_position(p)),
+                "{text}"
+            );
+        }
+    };
+    play(&mut p, &["e1g1", "e8g8", "b7a8q", "f8a8"]);
+    for _ in 0..4 {
+        p.undo();
+    }
+    assert_eq!(p.nnue_eval(), Some(test_network().evaluate_position(&p)));
+    play(&mut p, &["e5f7", "e7f7", "e1c1", "h3g2", "b7b8n"]);
+}
+
+#[test]
+fn a_narrower_network_file_loads_and_scores_as_written() {
+    // a 768→16 file: the engine fills the other units with zeros, which add nothing
+    let net = test_network();
+    let narrow = 16;
+    let mut bytes = chess::nnue::network::MAGIC.to_vec();
+    bytes.extend((INPUTS as u32).to_le_bytes());
+    bytes.extend((narrow as u32).to_le_bytes());
+    let full = net.to_bytes();
+    let rows = INPUTS + 3; // first-layer rows, biases, two output rows
+    for row in 0..rows {
+        let at = 16 + row * 2 * HIDDEN;
+        bytes.extend(&full[at..at + 2 * narrow]);
+    }
+    bytes.extend(&full[full.len() - 4..]);
+    let small: &'static Network = Box::leak(Box::new(Network::from_bytes(&bytes).expect("narrow")));
+    let mut p = Position::parse_fen(chess::START_FEN).expect("valid");
+    p.set_network(Some(small));
+    // only the first 16 units of each output row count: the score is the full network's
+    // with the others' output weights zeroed
+    let mut cut = full.clone();
+    for side in 0..2 {
+        let at = 16 + (INPUTS + 1 + side) * 2 * HIDDEN;
+        cut[at + 2 * narrow..at + 2 * HIDDEN].fill(0);
+    }
+    let cut: &'static Network = Box::leak(Box::new(Network::from_bytes(&cut).expect("cut")));
+    assert_eq!(small.evaluate_position(&p), cut.evaluate_position(&p));
+    assert_eq!(
+        small.to_bytes().len(),
+        full.len(),
+        "written at the engine's width"
+    );
+    let mut zero = bytes.clone();
+    zero[12..16].copy_from_slice(&0u32.to_le_bytes());
+    assert!(Network::from_bytes(&zero).unwrap_err().contains("shape"));
+}
+
+#[test]
 fn null_moves_keep_the_sums() {
     let mut p = with_network("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
     let before = p.evaluate();
