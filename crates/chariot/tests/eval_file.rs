@@ -43,7 +43,7 @@ fn optimist() -> Vec<u8> {
     let biases = vec![0.5f32; HIDDEN];
     let mut output = vec![0.0f32; 2 * HIDDEN];
     output[0] = 1.25;
-    Network::quantise(&weights, &biases, &output, 0.625)
+    Network::quantise(&weights, &biases, &output, &[0.625])
         .expect("the engine's shape")
         .to_bytes()
 }

@@ -197,7 +197,11 @@ impl Position {
     #[inline]
     pub fn nnue_eval(&self) -> Option<i32> {
         let net = self.net?;
-        Some(net.evaluate_for(self.accumulator(), self.board.side))
+        Some(net.evaluate_for(
+            self.accumulator(),
+            self.board.side,
+            self.board.occupied().count(),
+        ))
     }
 
     /// Debug builds: the incremental hash and evaluation sums equal a recomputation.

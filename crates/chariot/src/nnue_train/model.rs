@@ -4,16 +4,26 @@
 //! All parameters live in one flat vector (see [`Net`]) so the optimiser and the
 //! per-thread gradient buffers are plain slices.
 
-use chess::nnue::{Network, HIDDEN, INPUTS, SCALE};
+use chess::nnue::network::bucket;
+use chess::nnue::{Network, BUCKETS, HIDDEN, INPUTS, SCALE};
 
 /// Where the first-layer biases start in the flat parameter vector.
 pub const B1: usize = INPUTS * HIDDEN;
-/// Where the output weights start (side to move's units, then the other side's).
+/// Where the output weights start: [`BUCKETS`] layers of `2 × HIDDEN` (each side to
+/// move's units, then the other side's).
 pub const W2: usize = B1 + HIDDEN;
-/// Where the output bias is.
-pub const B2: usize = W2 + 2 * HIDDEN;
+/// Where the output biases are (one per bucket).
+pub const B2: usize = W2 + BUCKETS * 2 * HIDDEN;
 /// Number of parameters.
-pub const PARAMS: usize = B2 + 1;
+pub const PARAMS: usize = B2 + BUCKETS;
+
+/// Where the output weights of the bucket of a position with `pieces` pieces start, and
+/// where its bias is.
+#[inline]
+pub fn output_layer(pieces: usize) -> (usize, usize) {
+    let b = bucket(pieces as u32);
+    (W2 + b * 2 * HIDDEN, B2 + b)
+}
 /// Every parameter is kept in `[-CLIP, CLIP]` so the quantised values stay small.
 pub const CLIP: f32 = 1.98;
 
@@ -54,7 +64,9 @@ pub fn win_probability(k: f32, cp: f32) -> f32 {
     1.0 / (1.0 + (-k * LN_10 * cp / 400.0).exp())
 }
 
-/// The float network: `[W1 (INPUTS × HIDDEN, input-major) | b1 | W2 (2 × HIDDEN) | b2]`.
+/// The float network: `[W1 (INPUTS × HIDDEN, input-major) | b1 | W2 (BUCKETS × 2 × HIDDEN) | b2 (BUCKETS)]`.
+/// A position's bucket is that of its number of pieces, which is the number of its
+/// active inputs per side.
 #[derive(Clone, Debug)]
 pub struct Net {
     /// The flat parameters (length [`PARAMS`]).
@@ -105,13 +117,12 @@ impl Net {
         let mut params: Vec<f32> = weights.into_iter().flatten().collect();
         params.extend(biases);
         params.extend(output);
-        params.push(output_bias);
+        params.extend(output_bias);
         debug_assert_eq!(params.len(), PARAMS);
         let silent = |p: &[f32], j: usize| {
             (0..INPUTS).all(|f| p[f * HIDDEN + j] == 0.0)
                 && p[B1 + j] == 0.0
-                && p[W2 + j] == 0.0
-                && p[W2 + HIDDEN + j] == 0.0
+                && (0..2 * BUCKETS).all(|row| p[W2 + row * HIDDEN + j] == 0.0)
         };
         let mut rng = Rng::new(seed);
         let mut woken = 0;
@@ -133,7 +144,10 @@ impl Net {
         let (mut h_us, mut h_them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
         hidden(p, us, &mut h_us);
         hidden(p, them, &mut h_them);
-        dot_clipped(&h_us, &p[W2..W2 + HIDDEN]) + dot_clipped(&h_them, &p[W2 + HIDDEN..B2]) + p[B2]
+        let (w2, b2) = output_layer(us.len());
+        dot_clipped(&h_us, &p[w2..w2 + HIDDEN])
+            + dot_clipped(&h_them, &p[w2 + HIDDEN..w2 + 2 * HIDDEN])
+            + p[b2]
     }
 
     /// The squared error `(p - target)²` of one position.
@@ -157,17 +171,19 @@ impl Net {
         let (mut h_us, mut h_them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
         hidden(p, us, &mut h_us);
         hidden(p, them, &mut h_them);
-        let (w2_us, w2_them) = p[W2..B2].split_at(HIDDEN);
-        let out = dot_clipped(&h_us, w2_us) + dot_clipped(&h_them, w2_them) + p[B2];
+        let (w2, b2) = output_layer(us.len());
+        let (w2_us, w2_them) = p[w2..w2 + 2 * HIDDEN].split_at(HIDDEN);
+        let out = dot_clipped(&h_us, w2_us) + dot_clipped(&h_them, w2_them) + p[b2];
         let prob = win_probability(k, out * SCALE as f32);
         let error = prob - target;
         // d(loss)/d(out): the sigmoid's argument is k · ln 10 · out.
         let g = 2.0 * error * prob * (1.0 - prob) * k * LN_10 * scale;
         let (w1_grad, rest) = grad.split_at_mut(B1);
         let (b1_grad, rest) = rest.split_at_mut(HIDDEN);
-        let (w2_grad, b2_grad) = rest.split_at_mut(2 * HIDDEN);
-        let (w2g_us, w2g_them) = w2_grad.split_at_mut(HIDDEN);
-        b2_grad[0] += g;
+        let (w2_grad, b2_grad) = rest.split_at_mut(BUCKETS * 2 * HIDDEN);
+        let layer = &mut w2_grad[w2 - W2..][..2 * HIDDEN];
+        let (w2g_us, w2g_them) = layer.split_at_mut(HIDDEN);
+        b2_grad[b2 - B2] += g;
         // Reuse the hidden sums as their gradients (0 where the clipped ReLU is flat).
         for (h, (w, wg)) in h_us.iter_mut().zip(w2_us.iter().zip(w2g_us.iter_mut())) {
             *wg += g * h.clamp(0.0, 1.0);
@@ -198,7 +214,7 @@ impl Net {
     pub fn quantise(&self) -> Result<Network, String> {
         let p = &self.params;
         let rows: Vec<Vec<f32>> = p[..B1].chunks(HIDDEN).map(<[f32]>::to_vec).collect();
-        Network::quantise(&rows, &p[B1..W2], &p[W2..B2], p[B2])
+        Network::quantise(&rows, &p[B1..W2], &p[W2..B2], &p[B2..])
     }
 }
 
@@ -274,7 +290,7 @@ mod tests {
         for b in &mut net.params[B1..W2] {
             *b = 0.5;
         }
-        net.params[B2] = 0.05;
+        net.params[B2..].fill(0.05);
         net
     }
 
@@ -286,15 +302,16 @@ mod tests {
             let (us, them) = features(fen);
             let mut grad = vec![0.0; PARAMS];
             net.backward(&us, &them, target, k, 1.0, &mut grad);
+            let (w2, b2) = output_layer(us.len());
             let params = [
                 us[0] as usize * HIDDEN + 3,
                 them[5] as usize * HIDDEN + 77,
                 us[9] as usize * HIDDEN + 127,
                 B1,
                 B1 + 64,
-                W2 + 10,
-                W2 + HIDDEN + 100,
-                B2,
+                w2 + 10,
+                w2 + HIDDEN + 100,
+                b2,
             ];
             for i in params {
                 let eps = 1e-3;
@@ -324,8 +341,13 @@ mod tests {
             let mut grad = vec![0.0; PARAMS];
             net.backward(&us, &them, 0.9, 1.0, 1.0, &mut grad);
             assert!(grad[..W2].iter().all(|&g| g == 0.0), "bias {bias}");
-            assert!(grad[B2] != 0.0);
-            assert_eq!(grad[W2..B2].iter().all(|&g| g != 0.0), bias > 0.0);
+            let (w2, b2) = output_layer(us.len());
+            assert!(grad[b2] != 0.0);
+            let layer = &grad[w2..w2 + 2 * HIDDEN];
+            assert_eq!(layer.iter().all(|&g| g != 0.0), bias > 0.0);
+            // the other buckets' output layers are not this position's
+            let others = (W2..B2).filter(|i| !(w2..w2 + 2 * HIDDEN).contains(i));
+            assert!(others.chain(B2..PARAMS).all(|i| i == b2 || grad[i] == 0.0));
         }
     }
 
@@ -346,7 +368,9 @@ mod tests {
     fn a_dequantised_network_quantises_back_to_itself() {
         let mut net = Net::random(5);
         net.params[B1..W2].iter_mut().for_each(|b| *b = 0.1);
-        net.params[B2] = 0.25;
+        for (b, bias) in net.params[B2..].iter_mut().enumerate() {
+            *bias = 0.25 - 0.05 * b as f32;
+        }
         let q = net.quantise().unwrap();
         let (back, woken) = Net::from_network(&q, 1);
         assert_eq!(woken, 0);
@@ -362,11 +386,46 @@ mod tests {
     }
 
     #[test]
+    fn each_piece_count_uses_its_own_output_layer() {
+        // the start position (32 pieces) and a pawn ending (15) are in different buckets:
+        // changing one's output layer leaves the other's score alone
+        let net = smooth_net();
+        let (start, ending) = (features(FENS[0]), features(FENS[2]));
+        let (w2, b2) = output_layer(start.0.len());
+        assert_ne!(w2, output_layer(ending.0.len()).0);
+        let mut changed = net.clone();
+        changed.params[w2..w2 + 2 * HIDDEN]
+            .iter_mut()
+            .for_each(|w| *w += 0.1);
+        changed.params[b2] += 0.1;
+        assert_ne!(
+            changed.output(&start.0, &start.1),
+            net.output(&start.0, &start.1)
+        );
+        assert_eq!(
+            changed.output(&ending.0, &ending.1),
+            net.output(&ending.0, &ending.1)
+        );
+        // and the quantised network picks the same layer as the float one
+        for fen in FENS {
+            let pos = Position::parse_fen(fen).unwrap();
+            let (us, them) = features(fen);
+            let float = changed.output(&us, &them) * SCALE as f32;
+            let q = changed.quantise().unwrap().evaluate_position(&pos) as f32;
+            // (first-layer rounding of smooth_net's tiny weights costs up to about 1%)
+            assert!(
+                (float - q).abs() < 8.0 + 0.01 * float.abs(),
+                "{fen}: {float} vs {q}"
+            );
+        }
+    }
+
+    #[test]
     fn a_narrow_network_is_widened_with_live_units_that_change_nothing_yet() {
         // A file with half the engine's units, as the 128-unit networks are.
         let narrow = HIDDEN / 2;
         let mut rng = Rng::new(3);
-        let mut bytes = chess::nnue::network::MAGIC.to_vec();
+        let mut bytes = chess::nnue::network::MAGIC_V1.to_vec();
         bytes.extend((INPUTS as u32).to_le_bytes());
         bytes.extend((narrow as u32).to_le_bytes());
         for _ in 0..(INPUTS + 3) * narrow {
@@ -388,7 +447,8 @@ mod tests {
             let mut grad = vec![0.0; PARAMS];
             net.backward(&us, &them, 0.9, 1.0, 1.0, &mut grad);
             // the woken units' output weights learn from the first step
-            let learning = (narrow..HIDDEN).filter(|&j| grad[W2 + j] != 0.0).count();
+            let (w2, _) = output_layer(us.len());
+            let learning = (narrow..HIDDEN).filter(|&j| grad[w2 + j] != 0.0).count();
             assert!(learning > (HIDDEN - narrow) / 4, "{fen}: {learning}");
         }
         // the woken units' first-layer weights differ from unit to unit
@@ -401,11 +461,11 @@ mod tests {
         // Parameters on the quantisation grid: only the final division truncates.
         let mut net = Net::random(11);
         net.params[B1..W2].iter_mut().for_each(|b| *b = 0.2);
-        net.params[B2] = -0.03;
+        net.params[B2..].fill(-0.03);
         let snap = |x: &mut f32, q: i32| *x = (*x * q as f32).round() / q as f32;
         net.params[..W2].iter_mut().for_each(|w| snap(w, QA));
         net.params[W2..B2].iter_mut().for_each(|w| snap(w, QB));
-        snap(&mut net.params[B2], QA * QB);
+        net.params[B2..].iter_mut().for_each(|b| snap(b, QA * QB));
         assert!(max_difference(&net) <= 1.0, "{}", max_difference(&net));
         // Off the grid, the difference stays within what rounding can cost: half a step
         // of QB per unit of activation, half a step of QA per summed first-layer weight.
@@ -418,7 +478,8 @@ mod tests {
             let (mut h_us, mut h_them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
             hidden(&net.params, &us, &mut h_us);
             hidden(&net.params, &them, &mut h_them);
-            let w2 = &net.params[W2..B2];
+            let (w2, _) = output_layer(us.len());
+            let w2 = &net.params[w2..w2 + 2 * HIDDEN];
             let rows = (us.len() + 1) as f32;
             let bound: f32 = h_us
                 .iter()

@@ -1,5 +1,6 @@
 //! The chess network (NNUE): 768 piece-square inputs seen from each side, one hidden layer
-//! of [`HIDDEN`] clipped-ReLU units per perspective, one output in centipawns.
+//! of [`HIDDEN`] clipped-ReLU units per perspective, one output in centipawns from one of
+//! [`BUCKETS`] output layers picked by the number of pieces on the board.
 //!
 //! The hidden sums ("accumulators") are kept by [`crate::Position`]'s make/unmake, one per
 //! ply, so an evaluation only runs the small output layer. The network is trained by
@@ -28,6 +29,8 @@ pub const INPUTS: usize = 768;
 /// Hidden units per perspective of the engine's network. Files with fewer units load too
 /// (see [`network`]): the missing units are silent.
 pub const HIDDEN: usize = 256;
+/// Output layers, chosen by the number of pieces on the board ([`network::bucket`]).
+pub const BUCKETS: usize = 8;
 /// Quantisation of the first layer: weights and biases are stored × `QA`, and the clipped
 /// ReLU clips at `QA` (the float network's 1.0).
 pub const QA: i32 = 255;

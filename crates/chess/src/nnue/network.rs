@@ -4,41 +4,58 @@
 //!
 //! | bytes | what |
 //! |---|---|
-//! | 8 | magic `CHARNN01` |
-//! | 4 + 4 | `u32` inputs (768) and `u32` hidden units per perspective |
+//! | 8 | magic `CHARNN02` |
+//! | 4 + 4 + 4 | `u32` inputs (768), `u32` hidden units per perspective, `u32` output buckets |
 //! | 2 × inputs × hidden | first-layer weights, `i16` × [`QA`], input-major (input `f`'s `hidden` weights together) |
 //! | 2 × hidden | first-layer biases, `i16` × [`QA`] |
-//! | 2 × 2 × hidden | output weights, `i16` × [`QB`]: side to move's units, then the other side's |
-//! | 4 | output bias, `i32` × [`QA`] × [`QB`] |
+//! | buckets × 2 × 2 × hidden | output weights, `i16` × [`QB`], bucket by bucket: side to move's units, then the other side's |
+//! | buckets × 4 | output biases, `i32` × [`QA`] × [`QB`] |
 //!
+//! The output bucket of a position is [`bucket`] of its number of pieces: the output layer
+//! can weigh the same hidden features differently in the opening and in a pawn ending.
 //! A file may have fewer hidden units than the engine's [`HIDDEN`] (the networks trained
 //! before it grew to 256 have 128): the engine fills the missing units with zero weights,
-//! which add nothing to any evaluation, so such a file scores exactly as it was trained.
+//! which add nothing to any evaluation. A file with one bucket, or in the older format
+//! `CHARNN01` (the same without the bucket count: one bucket), has its output layer
+//! copied into every bucket. Either way such a file scores exactly as it was trained.
 //!
-//! The evaluation in centipawns, for the side to move, is
-//! `(Σ clamp(acc_us, 0, QA)·w_us + Σ clamp(acc_them, 0, QA)·w_them + bias) × SCALE / (QA·QB)`.
+//! The evaluation in centipawns, for the side to move and its position's bucket `b`, is
+//! `(Σ clamp(acc_us, 0, QA)·w_us[b] + Σ clamp(acc_them, 0, QA)·w_them[b] + bias[b]) × SCALE / (QA·QB)`.
 
-use super::{Accumulator, HIDDEN, INPUTS, QA, QB, SCALE};
+use super::{Accumulator, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
 
 /// The magic bytes that open a network file.
-pub const MAGIC: &[u8; 8] = b"CHARNN01";
+pub const MAGIC: &[u8; 8] = b"CHARNN02";
+/// The magic of the older format, read for the networks written in it (one bucket).
+pub const MAGIC_V1: &[u8; 8] = b"CHARNN01";
 
-/// A quantised network of the engine's shape ([`INPUTS`] → [`HIDDEN`] × 2 → 1).
+/// The output bucket of a position with `pieces` pieces on the board (kings included,
+/// 2 to 32): eight buckets of four piece counts each.
+#[inline]
+pub fn bucket(pieces: u32) -> usize {
+    (pieces.saturating_sub(2) as usize / 4).min(BUCKETS - 1)
+}
+
+/// One output layer: the side to move's weights, then the other side's.
+pub(crate) type OutputLayer = [[i16; HIDDEN]; 2];
+
+/// A quantised network of the engine's shape ([`INPUTS`] → [`HIDDEN`] × 2 → 1, with
+/// [`BUCKETS`] output layers).
 #[derive(Clone)]
 pub struct Network {
     /// First-layer weights, one row of [`HIDDEN`] per input.
     pub(crate) weights: Vec<[i16; HIDDEN]>,
     /// First-layer biases.
     pub(crate) biases: [i16; HIDDEN],
-    /// Output weights: side to move's units, then the other side's.
-    pub(crate) output: [[i16; HIDDEN]; 2],
-    /// Output bias (× QA × QB).
-    pub(crate) output_bias: i32,
+    /// Output weights of each bucket.
+    pub(crate) output: [OutputLayer; BUCKETS],
+    /// Output bias of each bucket (× QA × QB).
+    pub(crate) output_bias: [i32; BUCKETS],
 }
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({INPUTS}→{HIDDEN}×2→1)")
+        write!(f, "Network({INPUTS}→{HIDDEN}×2→1, {BUCKETS} buckets)")
     }
 }
 
@@ -81,23 +98,43 @@ impl Network {
     /// Parses a network file; the error says what is wrong with it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut r = Reader(bytes);
-        if &r.take::<8>()? != MAGIC {
+        let magic = r.take::<8>()?;
+        if &magic != MAGIC && &magic != MAGIC_V1 {
             return Err("not a Chariot network (bad magic)".to_string());
         }
         let (inputs, hidden) = (r.u32()? as usize, r.u32()? as usize);
+        let buckets = if &magic == MAGIC {
+            r.u32()? as usize
+        } else {
+            1
+        };
         if inputs != INPUTS || hidden == 0 || hidden > HIDDEN {
             return Err(format!(
                 "shape {inputs}→{hidden}, the engine needs {INPUTS}→(1 to {HIDDEN})"
+            ));
+        }
+        if buckets != 1 && buckets != BUCKETS {
+            return Err(format!(
+                "{buckets} output buckets, the engine reads 1 or {BUCKETS}"
             ));
         }
         let weights = (0..INPUTS)
             .map(|_| r.row(hidden))
             .collect::<Result<_, _>>()?;
         let biases = r.row(hidden)?;
-        let output = [r.row(hidden)?, r.row(hidden)?];
-        let output_bias = r.u32()? as i32;
+        let mut output = [[[0i16; HIDDEN]; 2]; BUCKETS];
+        for layer in &mut output[..buckets] {
+            *layer = [r.row(hidden)?, r.row(hidden)?];
+        }
+        let mut output_bias = [0i32; BUCKETS];
+        for bias in &mut output_bias[..buckets] {
+            *bias = r.u32()? as i32;
+        }
         if !r.0.is_empty() {
             return Err(format!("{} bytes after the network", r.0.len()));
+        }
+        for b in buckets..BUCKETS {
+            (output[b], output_bias[b]) = (output[0], output_bias[0]);
         }
         Ok(Network {
             weights,
@@ -109,39 +146,48 @@ impl Network {
 
     /// The file bytes of this network (the inverse of [`Network::from_bytes`]).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(16 + 2 * (INPUTS + 3) * HIDDEN + 4);
+        let mut out =
+            Vec::with_capacity(20 + 2 * (INPUTS + 1 + 2 * BUCKETS) * HIDDEN + 4 * BUCKETS);
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        for n in [INPUTS, HIDDEN, BUCKETS] {
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+        }
         let rows = self
             .weights
             .iter()
             .chain(std::iter::once(&self.biases))
-            .chain(self.output.iter());
+            .chain(self.output.iter().flatten());
         for row in rows {
             for w in row {
                 out.extend_from_slice(&w.to_le_bytes());
             }
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in self.output_bias {
+            out.extend_from_slice(&bias.to_le_bytes());
+        }
         out
     }
 
-    /// A network from float parameters (the trainer's): `weights[f][j]`, `biases[j]`,
-    /// `output[0..HIDDEN]` for the side to move and `output[HIDDEN..]` for the other side,
-    /// and the output bias; each is rounded to its quantisation (and saturated).
+    /// A network from float parameters (the trainer's): `weights[f][j]`, `biases[j]`, and
+    /// the output layers: `output` holds one or [`BUCKETS`] layers of `2 × HIDDEN` weights
+    /// (side to move's units, then the other side's) and `output_bias` as many biases; one
+    /// layer serves every bucket. Each value is rounded to its quantisation (and saturated).
     pub fn quantise(
         weights: &[Vec<f32>],
         biases: &[f32],
         output: &[f32],
-        output_bias: f32,
+        output_bias: &[f32],
     ) -> Result<Network, String> {
+        let layers = output_bias.len();
         if weights.len() != INPUTS
             || weights.iter().any(|r| r.len() != HIDDEN)
             || biases.len() != HIDDEN
-            || output.len() != 2 * HIDDEN
+            || (layers != 1 && layers != BUCKETS)
+            || output.len() != layers * 2 * HIDDEN
         {
-            return Err(format!("the engine's network is {INPUTS}→{HIDDEN}×2→1"));
+            return Err(format!(
+                "the engine's network is {INPUTS}→{HIDDEN}×2→1 with 1 or {BUCKETS} output layers"
+            ));
         }
         let q = |x: f32, scale: i32| {
             (x * scale as f32)
@@ -155,47 +201,64 @@ impl Network {
             }
             row
         };
+        let layer = |b: usize| {
+            let at = (b % layers) * 2 * HIDDEN;
+            [row(&output[at..], QB), row(&output[at + HIDDEN..], QB)]
+        };
+        let bias = |b: usize| (output_bias[b % layers] * (QA * QB) as f32).round() as i32;
         Ok(Network {
             weights: weights.iter().map(|r| row(r, QA)).collect(),
             biases: row(biases, QA),
-            output: [row(&output[..HIDDEN], QB), row(&output[HIDDEN..], QB)],
-            output_bias: (output_bias * (QA * QB) as f32).round() as i32,
+            output: std::array::from_fn(layer),
+            output_bias: std::array::from_fn(bias),
         })
     }
 
     /// The float parameters this network stands for (the inverse of
     /// [`Network::quantise`], up to its rounding): first-layer rows, first-layer biases,
-    /// output weights (side to move's, then the other side's) and the output bias. The
-    /// trainer starts from them to continue training a network on new data.
-    pub fn dequantise(&self) -> (Vec<Vec<f32>>, Vec<f32>, Vec<f32>, f32) {
+    /// the [`BUCKETS`] output layers (each side to move's weights, then the other side's)
+    /// and their biases. The trainer starts from them to continue training a network.
+    pub fn dequantise(&self) -> (Vec<Vec<f32>>, Vec<f32>, Vec<f32>, Vec<f32>) {
         let floats = |row: &[i16], scale: i32| -> Vec<f32> {
             row.iter().map(|&w| f32::from(w) / scale as f32).collect()
         };
         let weights = self.weights.iter().map(|r| floats(r, QA)).collect();
-        let mut output = floats(&self.output[0], QB);
-        output.extend(floats(&self.output[1], QB));
-        let bias = self.output_bias as f32 / (QA * QB) as f32;
+        let output = self
+            .output
+            .iter()
+            .flatten()
+            .flat_map(|row| floats(row, QB))
+            .collect();
+        let bias = self
+            .output_bias
+            .iter()
+            .map(|&b| b as f32 / (QA * QB) as f32)
+            .collect();
         (weights, floats(&self.biases, QA), output, bias)
     }
 
-    /// The evaluation in centipawns for the side to move, whose accumulator is `us`.
+    /// The evaluation in centipawns for the side to move, whose accumulator is `us`, in a
+    /// position of output bucket `bucket`.
     #[inline]
-    pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
-        let sum = dot_clipped(us, &self.output[0]) + dot_clipped(them, &self.output[1]);
-        (sum + self.output_bias) * SCALE / (QA * QB)
+    pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], bucket: usize) -> i32 {
+        let layer = &self.output[bucket];
+        let sum = dot_clipped(us, &layer[0]) + dot_clipped(them, &layer[1]);
+        (sum + self.output_bias[bucket]) * SCALE / (QA * QB)
     }
 
     /// The evaluation of `pos` for its side to move, computed from its pieces (no
     /// accumulator kept): for tools and tests.
     pub fn evaluate_position(&self, pos: &crate::Position) -> i32 {
         let acc = Accumulator::from_board(self, &pos.board);
-        self.evaluate_for(&acc, pos.turn())
+        self.evaluate_for(&acc, pos.turn(), pos.board.occupied().count())
     }
 
-    /// The evaluation of a position whose accumulator is `acc`, for `side` to move.
+    /// The evaluation of a position whose accumulator is `acc`, for `side` to move, with
+    /// `pieces` pieces on the board.
     #[inline]
-    pub fn evaluate_for(&self, acc: &Accumulator, side: crate::Color) -> i32 {
-        self.evaluate(&acc.0[side.index()], &acc.0[side.flip().index()])
+    pub fn evaluate_for(&self, acc: &Accumulator, side: crate::Color, pieces: u32) -> i32 {
+        let (us, them) = (&acc.0[side.index()], &acc.0[side.flip().index()]);
+        self.evaluate(us, them, bucket(pieces))
     }
 }
 

@@ -3,7 +3,7 @@
 //! colour-flipped mirror evaluate the same), and the endgame knowledge added to the
 //! network's score.
 
-use chess::nnue::{Network, HIDDEN, INPUTS};
+use chess::nnue::{Network, BUCKETS, HIDDEN, INPUTS};
 use chess::Position;
 use game::Game;
 use std::sync::OnceLock;
@@ -24,7 +24,7 @@ pub fn test_network() -> &'static Network {
             .collect();
         let biases: Vec<f32> = (0..HIDDEN).map(|_| next() * 0.5 + 0.25).collect();
         let output: Vec<f32> = (0..2 * HIDDEN).map(|_| next() * 0.5).collect();
-        Network::quantise(&weights, &biases, &output, 0.05).expect("the engine's shape")
+        Network::quantise(&weights, &biases, &output, &[0.05]).expect("the engine's shape")
     })
 }
 
@@ -115,40 +115,72 @@ fn sums_are_right_after_unmake_and_a_different_line() {
 }
 
 #[test]
-fn a_narrower_network_file_loads_and_scores_as_written() {
-    // a 768→16 file: the engine fills the other units with zeros, which add nothing
+fn a_narrower_older_network_file_loads_and_scores_as_written() {
+    // a 768→16 file in the older format (one output layer): the engine fills the other
+    // units with zeros, which add nothing, and copies the layer into every bucket
     let net = test_network();
     let narrow = 16;
-    let mut bytes = chess::nnue::network::MAGIC.to_vec();
+    let mut bytes = chess::nnue::network::MAGIC_V1.to_vec();
     bytes.extend((INPUTS as u32).to_le_bytes());
     bytes.extend((narrow as u32).to_le_bytes());
     let full = net.to_bytes();
-    let rows = INPUTS + 3; // first-layer rows, biases, two output rows
+    let header = 20;
+    let rows = INPUTS + 3; // first-layer rows, biases, bucket 0's two output rows
     for row in 0..rows {
-        let at = 16 + row * 2 * HIDDEN;
+        let at = header + row * 2 * HIDDEN;
         bytes.extend(&full[at..at + 2 * narrow]);
     }
-    bytes.extend(&full[full.len() - 4..]);
+    let biases = full.len() - 4 * BUCKETS;
+    bytes.extend(&full[biases..biases + 4]);
     let small: &'static Network = Box::leak(Box::new(Network::from_bytes(&bytes).expect("narrow")));
-    let mut p = Position::parse_fen(chess::START_FEN).expect("valid");
-    p.set_network(Some(small));
-    // only the first 16 units of each output row count: the score is the full network's
-    // with the others' output weights zeroed
+    // the same scores as the full network with the other units' output weights zeroed
     let mut cut = full.clone();
-    for side in 0..2 {
-        let at = 16 + (INPUTS + 1 + side) * 2 * HIDDEN;
+    for row in INPUTS + 1..INPUTS + 1 + 2 * BUCKETS {
+        let at = header + row * 2 * HIDDEN;
         cut[at + 2 * narrow..at + 2 * HIDDEN].fill(0);
     }
     let cut: &'static Network = Box::leak(Box::new(Network::from_bytes(&cut).expect("cut")));
-    assert_eq!(small.evaluate_position(&p), cut.evaluate_position(&p));
+    for fen in [chess::START_FEN, "8/5pk1/6p1/3P4/1P6/6P1/5PK1/8 b - - 0 40"] {
+        let p = Position::parse_fen(fen).expect("valid");
+        assert_eq!(
+            small.evaluate_position(&p),
+            cut.evaluate_position(&p),
+            "{fen}"
+        );
+    }
     assert_eq!(
         small.to_bytes().len(),
         full.len(),
-        "written at the engine's width"
+        "written at the engine's shape"
     );
     let mut zero = bytes.clone();
     zero[12..16].copy_from_slice(&0u32.to_le_bytes());
     assert!(Network::from_bytes(&zero).unwrap_err().contains("shape"));
+    let mut buckets = full;
+    buckets[16..20].copy_from_slice(&3u32.to_le_bytes());
+    assert!(Network::from_bytes(&buckets)
+        .unwrap_err()
+        .contains("buckets"));
+}
+
+#[test]
+fn the_output_layer_follows_the_number_of_pieces() {
+    // a network whose buckets differ only in their output bias: each position scores
+    // its own bucket's bias
+    let output = vec![0.0f32; BUCKETS * 2 * HIDDEN];
+    let biases: Vec<f32> = (0..BUCKETS).map(|b| b as f32 * 0.1).collect();
+    let weights = vec![vec![0.0f32; HIDDEN]; INPUTS];
+    let net = Network::quantise(&weights, &[0.0; HIDDEN], &output, &biases).expect("shape");
+    for (fen, pieces) in [
+        (chess::START_FEN, 32),
+        ("8/5pk1/6p1/3P4/1P6/6P1/5PK1/8 b - - 0 40", 9),
+        ("8/8/4k3/8/8/8/3N4/4K3 w - - 0 1", 3),
+    ] {
+        let p = Position::parse_fen(fen).expect("valid");
+        let bucket = chess::nnue::network::bucket(pieces);
+        assert_eq!(bucket, (pieces as usize - 2) / 4);
+        assert_eq!(net.evaluate_position(&p), bucket as i32 * 40, "{fen}");
+    }
 }
 
 #[test]
