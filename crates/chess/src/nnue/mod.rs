@@ -14,6 +14,7 @@
 
 mod accumulator;
 pub mod network;
+mod simd;
 
 pub use accumulator::Accumulator;
 pub(crate) use accumulator::Delta;
@@ -28,7 +29,7 @@ use std::sync::OnceLock;
 pub const INPUTS: usize = 768;
 /// Hidden units per perspective of the engine's network. Files with fewer units load too
 /// (see [`network`]): the missing units are silent.
-pub const HIDDEN: usize = 256;
+pub const HIDDEN: usize = 128;
 /// Output layers, chosen by the number of pieces on the board ([`network::bucket`]).
 pub const BUCKETS: usize = 8;
 /// Quantisation of the first layer: weights and biases are stored × `QA`, and the clipped
@@ -83,7 +84,7 @@ pub fn embedded() -> &'static Network {
 }
 
 /// Keeps `net` for the life of the process, so that positions can hold a plain reference
-/// to it (a network loaded from a file; about 400 KB each time one is loaded).
+/// to it (a network loaded from a file; about 200 KB each time one is loaded).
 pub fn keep(net: Network) -> &'static Network {
     Box::leak(Box::new(net))
 }

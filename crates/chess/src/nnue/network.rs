@@ -13,9 +13,9 @@
 //!
 //! The output bucket of a position is [`bucket`] of its number of pieces: the output layer
 //! can weigh the same hidden features differently in the opening and in a pawn ending.
-//! A file may have fewer hidden units than the engine's [`HIDDEN`] (the networks trained
-//! before it grew to 256 have 128): the engine fills the missing units with zero weights,
-//! which add nothing to any evaluation. A file with one bucket, or in the older format
+//! A file may have fewer hidden units than the engine's [`HIDDEN`]: the engine fills the
+//! missing units with zero weights, which add nothing to any evaluation (so that a wider
+//! engine still plays the narrower networks, and `nnue-train --init` can widen one). A file with one bucket, or in the older format
 //! `CHARNN01` (the same without the bucket count: one bucket), has its output layer
 //! copied into every bucket. Either way such a file scores exactly as it was trained.
 //!
@@ -242,7 +242,15 @@ impl Network {
     #[inline]
     pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], bucket: usize) -> i32 {
         let layer = &self.output[bucket];
-        let sum = dot_clipped(us, &layer[0]) + dot_clipped(them, &layer[1]);
+        #[cfg(target_arch = "x86_64")]
+        let sum = if super::simd::has_avx2() {
+            // SAFETY: the CPU has AVX2 (just checked).
+            unsafe { dot_pair_avx2(us, them, layer) }
+        } else {
+            dot_pair(us, them, layer)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let sum = dot_pair(us, them, layer);
         (sum + self.output_bias[bucket]) * SCALE / (QA * QB)
     }
 
@@ -260,6 +268,22 @@ impl Network {
         let (us, them) = (&acc.0[side.index()], &acc.0[side.flip().index()]);
         self.evaluate(us, them, bucket(pieces))
     }
+}
+
+/// Both perspectives' [`dot_clipped`] with their output weights, added.
+#[inline(always)]
+fn dot_pair(us: &[i16; HIDDEN], them: &[i16; HIDDEN], layer: &OutputLayer) -> i32 {
+    dot_clipped(us, &layer[0]) + dot_clipped(them, &layer[1])
+}
+
+/// [`dot_pair`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn dot_pair_avx2(us: &[i16; HIDDEN], them: &[i16; HIDDEN], layer: &OutputLayer) -> i32 {
+    dot_pair(us, them, layer)
 }
 
 /// Σ clamp(a, 0, QA) · w, in i32 (at most 255 · 127 · HIDDEN at the trainer's clipped

@@ -50,7 +50,7 @@ fn bad_network_files_are_rejected_with_a_reason() {
     magic[0] = b'X';
     assert!(Network::from_bytes(&magic).unwrap_err().contains("magic"));
     let mut shape = bytes.clone();
-    shape[12] = 7;
+    shape[12..16].copy_from_slice(&(HIDDEN as u32 + 1).to_le_bytes()); // wider than the engine
     assert!(Network::from_bytes(&shape).unwrap_err().contains("shape"));
     let mut long = bytes;
     long.push(0);
