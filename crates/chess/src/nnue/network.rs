@@ -15,9 +15,10 @@
 //! can weigh the same hidden features differently in the opening and in a pawn ending.
 //! A file may have fewer hidden units than the engine's [`HIDDEN`]: the engine fills the
 //! missing units with zero weights, which add nothing to any evaluation (so that a wider
-//! engine still plays the narrower networks, and `nnue-train --init` can widen one). A file with one bucket, or in the older format
-//! `CHARNN01` (the same without the bucket count: one bucket), has its output layer
-//! copied into every bucket. Either way such a file scores exactly as it was trained.
+//! engine still plays the narrower networks, and `nnue-train --init` can widen one). A
+//! file with one bucket, or in the older format `CHARNN01` (the same without the bucket
+//! count: one bucket), has its output layer copied into every bucket. Either way such a
+//! file scores exactly as it was trained.
 //!
 //! The evaluation in centipawns, for the side to move and its position's bucket `b`, is
 //! `(Σ clamp(acc_us, 0, QA)·w_us[b] + Σ clamp(acc_them, 0, QA)·w_them[b] + bias[b]) × SCALE / (QA·QB)`.
