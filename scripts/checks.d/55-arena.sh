@@ -56,6 +56,28 @@ PY
 python3 scripts/arena/clock_report.py --engine chariot "$OUT/xboard.pgn" | tee "$OUT/clock.txt"
 grep -q "^chariot: [0-9.]* s a move over [1-9]" "$OUT/clock.txt"
 
+# Openings at the way into the endgame, cut from committed games: every line a legal
+# position within the material limit, not in check, and the arena plays from them.
+python3 scripts/arena/make_endgame_openings.py --count 20 --seed 1 \
+  benchmarks/games/session41-sf2600-net41m-avx-10+0.1-vm.pgn.gz > "$OUT/endgames.epd"
+python3 - "$OUT/endgames.epd" <<'PY'
+import sys, chess
+lines = [l for l in open(sys.argv[1]) if not l.startswith("#")]
+assert len(lines) == 20, len(lines)
+values = {chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+for line in lines:
+    board, ops = chess.Board.from_epd(line)
+    assert board.is_valid() and not board.is_check() and ops["id"].startswith("eg"), line
+    assert sum(len(board.pieces(k, c)) * v for k, v in values.items() for c in chess.COLORS) <= 26, line
+PY
+run --game chess --engine name=sf-a,cmd=$SF,option.Hash=8 --engine name=sf-b,cmd=$SF,option.Hash=8 \
+  --nodes 200 --games 2 --openings "$OUT/endgames.epd" --json "$OUT/endgames.json"
+python3 - "$OUT/endgames.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["games"] == 2 and not any(f["illegal"] or f["crash"] for f in r["faults"]), r
+PY
+
 # An illegal-moving engine loses both games (as White and as Black), counted as illegal.
 run --game xiangqi --engine name=fsf,cmd=$FSF --engine name=cheat,cmd="python3 $FAKE illegal" \
   --depth 1 --games 2 --json "$OUT/faults.json" --pgn "$OUT/faults.pgn"
