@@ -12,19 +12,19 @@ position per game, duplicates dropped, --count of them drawn at random (--seed);
 with an id, as the arena's --openings reads them.
 """
 import argparse
-import gzip
 import random
 import re
 
 import chess
-import chess.pgn
 
-VALUES = {chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
-SCORE = re.compile(r"([+-])(M?)([\d.]+)/\d+")
+from replay_drops import NON_PAWN, games
+
+# the size of the score only: the limit is on either side's edge
+SCORE = re.compile(r"[+-](M?)([\d.]+)/\d+")
 
 
 def material(board):
-    return sum(len(board.pieces(k, c)) * v for k, v in VALUES.items() for c in chess.COLORS)
+    return sum(len(board.pieces(k, c)) * v for k, v in NON_PAWN for c in chess.COLORS)
 
 
 def entry(game, limit, max_score):
@@ -34,7 +34,7 @@ def entry(game, limit, max_score):
         board.push(node.move)
         m = SCORE.search(node.comment or "")
         if m:
-            score = 99.0 if m.group(2) else float(m.group(3))
+            score = 99.0 if m.group(1) else float(m.group(2))
         if material(board) <= limit:
             if board.is_check() or score > max_score or board.is_game_over():
                 return None
@@ -51,17 +51,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     seen, found = set(), []
-    for path in args.pgn:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt") as handle:
-            while (game := chess.pgn.read_game(handle)) is not None:
-                board = entry(game, args.material, args.max_score)
-                if board is None:
-                    continue
-                key = board.epd()
-                if key not in seen:
-                    seen.add(key)
-                    found.append(key)
+    for _, game in games(args.pgn):
+        board = entry(game, args.material, args.max_score)
+        if board is None:
+            continue
+        key = board.epd()
+        if key not in seen:
+            seen.add(key)
+            found.append(key)
     random.Random(args.seed).shuffle(found)
     print(f"# {min(args.count, len(found))} of {len(found)} positions at non-pawn material"
           f" <= {args.material}, score within {args.max_score} (make_endgame_openings.py"
