@@ -15,16 +15,10 @@ import argparse
 import random
 import re
 
-import chess
-
-from replay_drops import NON_PAWN, games
+from replay_drops import games, non_pawn_material
 
 # the size of the score only: the limit is on either side's edge
 SCORE = re.compile(r"[+-](M?)([\d.]+)/\d+")
-
-
-def material(board):
-    return sum(len(board.pieces(k, c)) * v for k, v in NON_PAWN for c in chess.COLORS)
 
 
 def entry(game, limit, max_score):
@@ -35,7 +29,7 @@ def entry(game, limit, max_score):
         m = SCORE.search(node.comment or "")
         if m:
             score = 99.0 if m.group(1) else float(m.group(2))
-        if material(board) <= limit:
+        if non_pawn_material(board) <= limit:
             if board.is_check() or score > max_score or board.is_game_over():
                 return None
             return board

@@ -27,9 +27,14 @@ WINDOW = 300
 BLUNDER = 80
 
 
+def non_pawn_material(board):
+    """Both sides' knights, bishops, rooks and queens at 3, 3, 5 and 9."""
+    return sum(len(board.pieces(kind, colour)) * value
+               for kind, value in NON_PAWN for colour in chess.COLORS)
+
+
 def phase(board):
-    npm = sum(len(board.pieces(kind, colour)) * value
-              for kind, value in NON_PAWN for colour in chess.COLORS)
+    npm = non_pawn_material(board)
     return "opening" if npm >= 56 else "middlegame" if npm >= 30 else "endgame"
 
 
