@@ -17,6 +17,7 @@ pub mod train;
 
 use crate::analyze::parse_args;
 use anyhow::{bail, Context};
+use chess::nnue::Activation;
 use clap::Parser;
 use data::{DataSet, LoadSettings};
 use model::{win_probability, Net};
@@ -77,6 +78,21 @@ pub struct Args {
     /// training on new data.
     #[arg(long)]
     pub init: Option<PathBuf>,
+    /// The hidden units' activation: `clipped` (clamp(h, 0, 1)) or `squared`
+    /// (clamp(h, 0, 1)², "SCReLU"). Default: the `--init` network's, else `clipped`.
+    /// A network started from a file of the other activation keeps its weights and
+    /// learns the new activation from there.
+    #[arg(long, value_parser = parse_activation)]
+    pub activation: Option<Activation>,
+}
+
+/// Reads `--activation`.
+fn parse_activation(text: &str) -> Result<Activation, String> {
+    match text {
+        "clipped" => Ok(Activation::Clipped),
+        "squared" => Ok(Activation::SquaredClipped),
+        _ => Err(format!("`{text}`: expected `clipped` or `squared`")),
+    }
 }
 
 /// The losses of a training run.
@@ -181,7 +197,7 @@ pub fn nnue_train(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summ
         start.elapsed().as_secs_f64()
     ));
     let classic_loss = cp_loss(args.k, data.classic.iter().copied(), &data.held_out.targets);
-    let mut net = match &args.init {
+    let net = match &args.init {
         Some(path) => {
             let file = chess::nnue::Network::from_file(path)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
@@ -196,6 +212,9 @@ pub fn nnue_train(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summ
         }
         None => Net::random(args.seed),
     };
+    let net_activation = net.activation;
+    let mut net = net.with_activation(args.activation.unwrap_or(net_activation));
+    log(&format!("activation: {:?}", net.activation));
     let initial_loss = train::mean_loss(&net, &data.held_out, args.k, args.threads);
     log(&format!(
         "held-out loss: classic evaluation {classic_loss:.6}, untrained network {initial_loss:.6}"
@@ -316,6 +335,7 @@ mod tests {
             max_positions: None,
             mirror: false,
             init: None,
+            activation: None,
         }
     }
 

@@ -5,7 +5,7 @@
 //! per-thread gradient buffers are plain slices.
 
 use chess::nnue::network::bucket;
-use chess::nnue::{Network, BUCKETS, HIDDEN, INPUTS, SCALE};
+use chess::nnue::{Activation, Network, BUCKETS, HIDDEN, INPUTS, SCALE};
 
 /// Where the first-layer biases start in the flat parameter vector.
 pub const B1: usize = INPUTS * HIDDEN;
@@ -71,6 +71,8 @@ pub fn win_probability(k: f32, cp: f32) -> f32 {
 pub struct Net {
     /// The flat parameters (length [`PARAMS`]).
     pub params: Vec<f32>,
+    /// The hidden units' activation.
+    pub activation: Activation,
 }
 
 /// The first layer's sums of one perspective: `b1 + Σ W1[f]`.
@@ -85,10 +87,36 @@ fn hidden(params: &[f32], features: &[u16], out: &mut [f32; HIDDEN]) {
     }
 }
 
-/// `Σ clamp(h, 0, 1) · w`.
+/// A hidden unit's output for its sum `h`.
+#[inline(always)]
+fn activate(h: f32, activation: Activation) -> f32 {
+    let c = h.clamp(0.0, 1.0);
+    match activation {
+        Activation::Clipped => c,
+        Activation::SquaredClipped => c * c,
+    }
+}
+
+/// The slope of [`activate`] at `h` (0 where the unit is clipped).
+#[inline(always)]
+fn slope(h: f32, activation: Activation) -> f32 {
+    if h > 0.0 && h < 1.0 {
+        match activation {
+            Activation::Clipped => 1.0,
+            Activation::SquaredClipped => 2.0 * h,
+        }
+    } else {
+        0.0
+    }
+}
+
+/// `Σ activate(h) · w`.
 #[inline]
-fn dot_clipped(h: &[f32; HIDDEN], w: &[f32]) -> f32 {
-    h.iter().zip(w).map(|(&h, &w)| h.clamp(0.0, 1.0) * w).sum()
+fn dot_activated(h: &[f32; HIDDEN], w: &[f32], activation: Activation) -> f32 {
+    h.iter()
+        .zip(w)
+        .map(|(&h, &w)| activate(h, activation) * w)
+        .sum()
 }
 
 impl Net {
@@ -102,7 +130,17 @@ impl Net {
         for w in &mut params[W2..B2] {
             *w = rng.uniform(0.1);
         }
-        Net { params }
+        Net {
+            params,
+            activation: Activation::Clipped,
+        }
+    }
+
+    /// This network with its hidden units' activation set to `activation` (the weights
+    /// stay: a network can be switched and then trained further).
+    pub fn with_activation(mut self, activation: Activation) -> Net {
+        self.activation = activation;
+        self
     }
 
     /// The float network a quantised one stands for, to continue its training.
@@ -134,7 +172,13 @@ impl Net {
                 woken += 1;
             }
         }
-        (Net { params }, woken)
+        (
+            Net {
+                params,
+                activation: net.activation(),
+            },
+            woken,
+        )
     }
 
     /// The raw output (the evaluation in centipawns is this × [`SCALE`]) for the side to
@@ -145,8 +189,9 @@ impl Net {
         hidden(p, us, &mut h_us);
         hidden(p, them, &mut h_them);
         let (w2, b2) = output_layer(us.len());
-        dot_clipped(&h_us, &p[w2..w2 + HIDDEN])
-            + dot_clipped(&h_them, &p[w2 + HIDDEN..w2 + 2 * HIDDEN])
+        let a = self.activation;
+        dot_activated(&h_us, &p[w2..w2 + HIDDEN], a)
+            + dot_activated(&h_them, &p[w2 + HIDDEN..w2 + 2 * HIDDEN], a)
             + p[b2]
     }
 
@@ -173,7 +218,8 @@ impl Net {
         hidden(p, them, &mut h_them);
         let (w2, b2) = output_layer(us.len());
         let (w2_us, w2_them) = p[w2..w2 + 2 * HIDDEN].split_at(HIDDEN);
-        let out = dot_clipped(&h_us, w2_us) + dot_clipped(&h_them, w2_them) + p[b2];
+        let a = self.activation;
+        let out = dot_activated(&h_us, w2_us, a) + dot_activated(&h_them, w2_them, a) + p[b2];
         let prob = win_probability(k, out * SCALE as f32);
         let error = prob - target;
         // d(loss)/d(out): the sigmoid's argument is k · ln 10 · out.
@@ -184,17 +230,17 @@ impl Net {
         let layer = &mut w2_grad[w2 - W2..][..2 * HIDDEN];
         let (w2g_us, w2g_them) = layer.split_at_mut(HIDDEN);
         b2_grad[b2 - B2] += g;
-        // Reuse the hidden sums as their gradients (0 where the clipped ReLU is flat).
+        // Reuse the hidden sums as their gradients (0 where the activation is flat).
         for (h, (w, wg)) in h_us.iter_mut().zip(w2_us.iter().zip(w2g_us.iter_mut())) {
-            *wg += g * h.clamp(0.0, 1.0);
-            *h = if *h > 0.0 && *h < 1.0 { g * w } else { 0.0 };
+            *wg += g * activate(*h, a);
+            *h = g * w * slope(*h, a);
         }
         for (h, (w, wg)) in h_them
             .iter_mut()
             .zip(w2_them.iter().zip(w2g_them.iter_mut()))
         {
-            *wg += g * h.clamp(0.0, 1.0);
-            *h = if *h > 0.0 && *h < 1.0 { g * w } else { 0.0 };
+            *wg += g * activate(*h, a);
+            *h = g * w * slope(*h, a);
         }
         for (b, (u, t)) in b1_grad.iter_mut().zip(h_us.iter().zip(&h_them)) {
             *b += u + t;
@@ -215,6 +261,7 @@ impl Net {
         let p = &self.params;
         let rows: Vec<Vec<f32>> = p[..B1].chunks(HIDDEN).map(<[f32]>::to_vec).collect();
         Network::quantise(&rows, &p[B1..W2], &p[W2..B2], &p[B2..])
+            .map(|net| net.with_activation(self.activation))
     }
 }
 
@@ -294,9 +341,16 @@ mod tests {
         net
     }
 
+    const ACTIVATIONS: [Activation; 2] = [Activation::Clipped, Activation::SquaredClipped];
+
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let net = smooth_net();
+        for activation in ACTIVATIONS {
+            gradient_matches_finite_differences(smooth_net().with_activation(activation));
+        }
+    }
+
+    fn gradient_matches_finite_differences(net: Net) {
         let k = 1.067;
         for (fen, target) in FENS.iter().zip([0.8, 0.3, 0.55]) {
             let (us, them) = features(fen);
@@ -323,7 +377,8 @@ mod tests {
                     / (2.0 * eps);
                 assert!(
                     (numeric - grad[i]).abs() <= 1e-3 * numeric.abs().max(grad[i].abs()) + 2e-5,
-                    "{fen}: parameter {i}: analytic {} vs numeric {numeric}",
+                    "{:?} {fen}: parameter {i}: analytic {} vs numeric {numeric}",
+                    net.activation,
                     grad[i]
                 );
                 assert!(grad[i] != 0.0, "{fen}: parameter {i} has no gradient");
@@ -335,8 +390,11 @@ mod tests {
     fn the_gradient_is_zero_where_the_relu_is_clipped() {
         let (us, them) = features(FENS[0]);
         // Below 0 and above 1 alike, the first layer gets no gradient.
-        for bias in [-5.0, 5.0] {
-            let mut net = smooth_net();
+        for (bias, activation) in [-5.0, 5.0]
+            .into_iter()
+            .flat_map(|b| ACTIVATIONS.map(|a| (b, a)))
+        {
+            let mut net = smooth_net().with_activation(activation);
             net.params[B1..W2].iter_mut().for_each(|b| *b = bias);
             let mut grad = vec![0.0; PARAMS];
             net.backward(&us, &them, 0.9, 1.0, 1.0, &mut grad);
@@ -457,9 +515,15 @@ mod tests {
 
     #[test]
     fn the_quantised_network_evaluates_like_the_float_one() {
+        for activation in ACTIVATIONS {
+            quantised_evaluates_like_float(activation);
+        }
+    }
+
+    fn quantised_evaluates_like_float(activation: Activation) {
         use chess::nnue::{QA, QB};
-        // Parameters on the quantisation grid: only the final division truncates.
-        let mut net = Net::random(11);
+        // Parameters on the quantisation grid: only the final divisions truncate.
+        let mut net = Net::random(11).with_activation(activation);
         net.params[B1..W2].iter_mut().for_each(|b| *b = 0.2);
         net.params[B2..].fill(-0.03);
         let snap = |x: &mut f32, q: i32| *x = (*x * q as f32).round() / q as f32;
@@ -469,9 +533,10 @@ mod tests {
         assert!(max_difference(&net) <= 1.0, "{}", max_difference(&net));
         // Off the grid, the difference stays within what rounding can cost: half a step
         // of QB per unit of activation, half a step of QA per summed first-layer weight.
-        let mut net = Net::random(12);
+        let mut net = Net::random(12).with_activation(activation);
         net.params[B1..W2].iter_mut().for_each(|b| *b = 0.2);
         let q = net.quantise().unwrap();
+        assert_eq!(q.activation(), activation);
         for fen in FENS {
             let pos = Position::parse_fen(fen).unwrap();
             let (us, them) = chess::nnue::features(&pos);
@@ -486,7 +551,10 @@ mod tests {
                 .chain(&h_them)
                 .zip(w2)
                 .map(|(h, w)| {
-                    h.clamp(0.0, 1.0) * 0.5 / QB as f32 + w.abs() * rows * 0.5 / QA as f32
+                    // the squared unit moves twice as far per step of its sum
+                    let reach = 1.0 + f32::from(activation == Activation::SquaredClipped);
+                    activate(*h, activation) * 0.5 / QB as f32
+                        + reach * w.abs() * rows * 0.5 / QA as f32
                 })
                 .sum::<f32>()
                 * SCALE as f32

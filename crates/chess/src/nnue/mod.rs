@@ -18,7 +18,7 @@ mod simd;
 
 pub use accumulator::Accumulator;
 pub(crate) use accumulator::Delta;
-pub use network::Network;
+pub use network::{Activation, Network};
 
 use crate::position::Position;
 use crate::types::{Color, Piece};

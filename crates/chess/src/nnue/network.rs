@@ -4,7 +4,7 @@
 //!
 //! | bytes | what |
 //! |---|---|
-//! | 8 | magic `CHARNN02` |
+//! | 8 | magic `CHARNN02` (clipped ReLU) or `CHARNN03` (squared clipped ReLU) |
 //! | 4 + 4 + 4 | `u32` inputs (768), `u32` hidden units per perspective, `u32` output buckets |
 //! | 2 × inputs × hidden | first-layer weights, `i16` × [`QA`], input-major (input `f`'s `hidden` weights together) |
 //! | 2 × hidden | first-layer biases, `i16` × [`QA`] |
@@ -21,12 +21,17 @@
 //! file scores exactly as it was trained.
 //!
 //! The evaluation in centipawns, for the side to move and its position's bucket `b`, is
-//! `(Σ clamp(acc_us, 0, QA)·w_us[b] + Σ clamp(acc_them, 0, QA)·w_them[b] + bias[b]) × SCALE / (QA·QB)`.
+//! `(Σ clamp(acc_us, 0, QA)·w_us[b] + Σ clamp(acc_them, 0, QA)·w_them[b] + bias[b]) × SCALE / (QA·QB)`
+//! with the clipped ReLU; with the squared clipped ReLU ([`Activation`]) each `clamp(acc, 0, QA)`
+//! is squared and the two sums are divided by `QA` before the bias is added (the float
+//! network's `clamp(h, 0, 1)²`).
 
 use super::{Accumulator, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
 
-/// The magic bytes that open a network file.
+/// The magic bytes that open a network file with the clipped ReLU.
 pub const MAGIC: &[u8; 8] = b"CHARNN02";
+/// The magic bytes of a network file with the squared clipped ReLU (same layout).
+pub const MAGIC_SQUARED: &[u8; 8] = b"CHARNN03";
 /// The magic of the older format, read for the networks written in it (one bucket).
 pub const MAGIC_V1: &[u8; 8] = b"CHARNN01";
 
@@ -35,6 +40,17 @@ pub const MAGIC_V1: &[u8; 8] = b"CHARNN01";
 #[inline]
 pub fn bucket(pieces: u32) -> usize {
     (pieces.saturating_sub(2) as usize / 4).min(BUCKETS - 1)
+}
+
+/// The hidden units' activation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Activation {
+    /// `clamp(h, 0, 1)`: every network before session 44.
+    #[default]
+    Clipped,
+    /// `clamp(h, 0, 1)²` ("SCReLU"): smoother near zero, so a unit's small sums count less
+    /// than its large ones, at the same cost in the engine.
+    SquaredClipped,
 }
 
 /// One output layer: the side to move's weights, then the other side's.
@@ -52,11 +68,17 @@ pub struct Network {
     pub(crate) output: [OutputLayer; BUCKETS],
     /// Output bias of each bucket (× QA × QB).
     pub(crate) output_bias: [i32; BUCKETS],
+    /// The hidden units' activation.
+    pub(crate) activation: Activation,
 }
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({INPUTS}→{HIDDEN}×2→1, {BUCKETS} buckets)")
+        write!(
+            f,
+            "Network({INPUTS}→{HIDDEN}×2→1, {BUCKETS} buckets, {:?})",
+            self.activation
+        )
     }
 }
 
@@ -100,11 +122,16 @@ impl Network {
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut r = Reader(bytes);
         let magic = r.take::<8>()?;
-        if &magic != MAGIC && &magic != MAGIC_V1 {
+        if &magic != MAGIC && &magic != MAGIC_V1 && &magic != MAGIC_SQUARED {
             return Err("not a Chariot network (bad magic)".to_string());
         }
+        let activation = if &magic == MAGIC_SQUARED {
+            Activation::SquaredClipped
+        } else {
+            Activation::Clipped
+        };
         let (inputs, hidden) = (r.u32()? as usize, r.u32()? as usize);
-        let buckets = if &magic == MAGIC {
+        let buckets = if &magic != MAGIC_V1 {
             r.u32()? as usize
         } else {
             1
@@ -142,14 +169,30 @@ impl Network {
             biases,
             output,
             output_bias,
+            activation,
         })
+    }
+
+    /// The hidden units' activation.
+    pub fn activation(&self) -> Activation {
+        self.activation
+    }
+
+    /// This network with its hidden units' activation set to `activation` (the weights
+    /// are kept as they are: the trainer quantises, then says which activation it fitted).
+    pub fn with_activation(mut self, activation: Activation) -> Network {
+        self.activation = activation;
+        self
     }
 
     /// The file bytes of this network (the inverse of [`Network::from_bytes`]).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out =
             Vec::with_capacity(20 + 2 * (INPUTS + 1 + 2 * BUCKETS) * HIDDEN + 4 * BUCKETS);
-        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(match self.activation {
+            Activation::Clipped => MAGIC,
+            Activation::SquaredClipped => MAGIC_SQUARED,
+        });
         for n in [INPUTS, HIDDEN, BUCKETS] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
@@ -212,6 +255,7 @@ impl Network {
             biases: row(biases, QA),
             output: std::array::from_fn(layer),
             output_bias: std::array::from_fn(bias),
+            activation: Activation::Clipped,
         })
     }
 
@@ -243,15 +287,28 @@ impl Network {
     #[inline]
     pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], bucket: usize) -> i32 {
         let layer = &self.output[bucket];
+        let squared = self.activation == Activation::SquaredClipped;
         #[cfg(target_arch = "x86_64")]
         let sum = if super::simd::has_avx2() {
             // SAFETY: the CPU has AVX2 (just checked).
-            unsafe { dot_pair_avx2(us, them, layer) }
+            unsafe {
+                if squared {
+                    dot_pair_squared_avx2(us, them, layer)
+                } else {
+                    dot_pair_avx2(us, them, layer)
+                }
+            }
+        } else if squared {
+            dot_pair_squared(us, them, layer)
         } else {
             dot_pair(us, them, layer)
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let sum = dot_pair(us, them, layer);
+        let sum = if squared {
+            dot_pair_squared(us, them, layer)
+        } else {
+            dot_pair(us, them, layer)
+        };
         (sum + self.output_bias[bucket]) * SCALE / (QA * QB)
     }
 
@@ -294,5 +351,41 @@ fn dot_clipped(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
     acc.iter()
         .zip(w)
         .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+        .sum()
+}
+
+/// Both perspectives' [`dot_squared`] with their output weights, added, divided by `QA`
+/// (so the result is on the clipped ReLU's scale: × QA × QB).
+#[inline(always)]
+fn dot_pair_squared(us: &[i16; HIDDEN], them: &[i16; HIDDEN], layer: &OutputLayer) -> i32 {
+    (dot_squared(us, &layer[0]) + dot_squared(them, &layer[1])) / QA
+}
+
+/// [`dot_pair_squared`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn dot_pair_squared_avx2(
+    us: &[i16; HIDDEN],
+    them: &[i16; HIDDEN],
+    layer: &OutputLayer,
+) -> i32 {
+    dot_pair_squared(us, them, layer)
+}
+
+/// Σ clamp(a, 0, QA)² · w, in i32: `v · w` fits an i16 (|w| ≤ 127 at the trainer's
+/// clipped weights, v ≤ 255), so it is computed there and then multiplied by `v` in i32,
+/// which vectorises as a multiply-add of i16 pairs. Both perspectives together stay
+/// below 2 · HIDDEN · 255² · 127 < 2³¹.
+#[inline]
+fn dot_squared(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    acc.iter()
+        .zip(w)
+        .map(|(&a, &w)| {
+            let v = a.clamp(0, QA as i16);
+            i32::from(v.wrapping_mul(w)) * i32::from(v)
+        })
         .sum()
 }

@@ -42,6 +42,51 @@ fn network_file_round_trips() {
 }
 
 #[test]
+fn a_squared_network_file_round_trips_and_scores_its_activation() {
+    use chess::nnue::Activation;
+    let clipped = test_network();
+    let squared = clipped.clone().with_activation(Activation::SquaredClipped);
+    let bytes = squared.to_bytes();
+    assert_eq!(&bytes[..8], chess::nnue::network::MAGIC_SQUARED);
+    assert_eq!(&clipped.to_bytes()[..8], chess::nnue::network::MAGIC);
+    let again = Network::from_bytes(&bytes).expect("own bytes parse");
+    assert_eq!(again.activation(), Activation::SquaredClipped);
+    assert_eq!(again.to_bytes(), bytes);
+    // the same weights score differently once squared: each clamp(acc, 0, QA) becomes
+    // clamp(acc, 0, QA)² / QA, checked here against a sum written out unit by unit
+    let again: &'static Network = Box::leak(Box::new(again));
+    let mut differs = false;
+    for fen in [chess::START_FEN, "8/5pk1/6p1/3P4/1P6/6P1/5PK1/8 b - - 0 40"] {
+        let p = Position::parse_fen(fen).expect("valid");
+        let (us, them) = chess::nnue::features(&p);
+        let (qa, qb, scale) = (chess::nnue::QA, chess::nnue::QB, chess::nnue::SCALE);
+        let (weights, biases, output, output_bias) = again.dequantise();
+        let bucket = chess::nnue::network::bucket(us.len() as u32);
+        let mut sum = 0i64;
+        for (side, features) in [&us, &them].into_iter().enumerate() {
+            for j in 0..HIDDEN {
+                let acc: f32 = biases[j]
+                    + features
+                        .iter()
+                        .map(|&f| weights[f as usize][j])
+                        .sum::<f32>();
+                let v = i64::from(((acc * qa as f32).round() as i32).clamp(0, qa));
+                let w = (output[(bucket * 2 + side) * HIDDEN + j] * qb as f32).round() as i64;
+                sum += v * v * w;
+            }
+        }
+        let bias = (output_bias[bucket] * (qa * qb) as f32).round() as i64;
+        let expected = (sum / i64::from(qa) + bias) * i64::from(scale) / i64::from(qa * qb);
+        assert_eq!(i64::from(again.evaluate_position(&p)), expected, "{fen}");
+        differs |= again.evaluate_position(&p) != clipped.evaluate_position(&p);
+        let mut kept = with_network(fen);
+        kept.set_network(Some(again));
+        assert_eq!(kept.nnue_eval(), Some(again.evaluate_position(&p)), "{fen}");
+    }
+    assert!(differs, "the activation changed no score");
+}
+
+#[test]
 fn bad_network_files_are_rejected_with_a_reason() {
     let bytes = test_network().to_bytes();
     let short = Network::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
