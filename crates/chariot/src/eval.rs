@@ -112,14 +112,17 @@ mod tests {
     #[test]
     fn chess_terms_add_up_to_a_material_edge() {
         // White is a queen up: the material line and the total must show it.
-        let text = explain_fen::<chess::Position>(Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")).unwrap();
-        let material = text
-            .lines()
-            .find(|l| l.starts_with("material"))
-            .expect(&text);
-        let diff: i32 = material.split_whitespace().last().unwrap().parse().unwrap();
-        assert!(diff > 800, "{text}");
+        let last = |text: &str, term: &str| -> i32 {
+            let line = text.lines().find(|l| l.starts_with(term)).expect(text);
+            line.split_whitespace().last().unwrap().parse().unwrap()
+        };
+        let text =
+            explain_fen::<chess::Position>(Some("4k3/7p/8/8/8/8/7P/3QK3 w - - 0 1")).unwrap();
+        assert!(last(&text, "material") > 800, "{text}");
         assert!(text.contains("for the side to move"), "{text}");
+        // against a bare king the ending is known: the mop-up line carries the score
+        let text = explain_fen::<chess::Position>(Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")).unwrap();
+        assert!(last(&text, "mop-up") > 1000, "{text}");
     }
 
     #[test]

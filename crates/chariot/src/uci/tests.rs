@@ -165,7 +165,7 @@ fn the_chess_book_answers_from_the_builtin_repertoire() {
 fn eval_explains_each_term_for_both_games() {
     // White is a rook up: the material line must show it, for chess and then xiangqi.
     let out = session(
-        "position fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\neval\nquit\n",
+        "position fen 4k3/7p/8/8/8/8/7P/R3K3 w - - 0 1\neval\nquit\n",
         None,
     );
     let material = out
