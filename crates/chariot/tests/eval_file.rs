@@ -48,8 +48,9 @@ fn optimist() -> Vec<u8> {
         .to_bytes()
 }
 
-/// A queen up, with a black pawn so that the bare-king mop-up stays out of the score.
-const GO: &str = "position fen 4k3/7p/8/8/8/8/8/3QK3 w - - 0 1\ngo depth 1\nisready\n";
+/// A queen up, with a pawn each so that no line of the search reaches a pawnless known
+/// ending (scored by the mop-up formula whatever the network says).
+const GO: &str = "position fen 4k3/7p/8/8/8/8/P7/3QK3 w - - 0 1\ngo depth 1\nisready\n";
 /// Switches to the classic evaluation.
 const CLASSIC: &str = "setoption name EvalFile value <empty>\n";
 
