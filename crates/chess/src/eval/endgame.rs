@@ -23,7 +23,8 @@ fn pieces_value(b: &Board, c: Color) -> i32 {
         + 9 * count(b, c, PieceKind::Queen)
 }
 
-/// The endgame scale out of [`SCALE_ONE`] for the side the endgame score `eg` favours.
+/// The endgame scale out of [`SCALE_ONE`] for the side the endgame score `eg` favours;
+/// zero in a known ending, which [`mop_up`] scores alone.
 pub(crate) fn scale(b: &Board, eg: i32) -> i32 {
     if eg == 0 {
         return SCALE_ONE;
