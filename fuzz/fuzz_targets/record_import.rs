@@ -4,7 +4,7 @@
 //! game's human notation under a `[FEN]` tag, imports to exactly the same game.
 #![no_main]
 
-use chariot::record::{import, ImportError};
+use record::{import, ImportError};
 use game::{Game, MoveStyle, Side};
 
 fn check<G: Game>(text: &str) {

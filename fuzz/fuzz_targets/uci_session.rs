@@ -1,5 +1,5 @@
 //! A whole scripted UCI session: the input is many lines, fed one by one to Chariot's real
-//! UCI session (`chariot::uci::session::Session`), which may switch between chess and
+//! UCI session (`uci::session::Session`), which may switch between chess and
 //! xiangqi through `UCI_Variant`. What would make one input slow or unbounded is capped
 //! before the session sees it: every `go` searches at most a few hundred nodes (no
 //! infinite or ponder searches, which wait for a `stop`), Hash and Threads stay small,
@@ -7,9 +7,9 @@
 //! is awaited and its `bestmove` must be a legal move (or none when there is none).
 #![no_main]
 
-use chariot::uci::options::{Settings, Variant};
-use chariot::uci::parse::{parse, Command};
-use chariot::uci::session::{Flow, Output, Session};
+use uci::options::{Settings, Variant};
+use uci::parse::{parse, Command};
+use uci::session::{Flow, Output, Session};
 use game::{Game, MoveStyle};
 use std::io::Write;
 use std::sync::{Arc, Mutex};

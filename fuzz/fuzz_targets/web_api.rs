@@ -6,11 +6,11 @@
 //! take the time; searches are fuzzed by the UCI target.
 #![no_main]
 
-use chariot::web::http::read_request;
-use chariot::web::registry::{GameKind, Registry};
-use chariot::web::routes::{route, Reply};
-use chariot::web::shared::Shared;
-use chariot::web::think::{Config, Ctx, Engine, Level};
+use web::http::read_request;
+use web::registry::{GameKind, Registry};
+use web::routes::{route, Reply};
+use web::shared::Shared;
+use web::think::{Config, Ctx, Engine, Level};
 use game::Game;
 use search::{Control, Info, Limits, SearchResult};
 use std::io::Cursor;

@@ -3,7 +3,7 @@
 
 Solves the constrained maximum-likelihood problem with Newton's method (the Rust code uses
 bisection) and prints the log-likelihood ratios used as known values in
-crates/chariot/src/arena/stats.rs. Run: python3 scripts/arena/llr_reference.py
+crates/arena/src/stats.rs. Run: python3 scripts/arena/llr_reference.py
 """
 import math
 

@@ -7,14 +7,14 @@ openings a 600-game match held only 40 distinct game pairs, each counted about 7
 and its error bars were about 2.7 times too narrow (BENCHMARKS.md, session 16). This set
 gives every game pair of a 600-game match its own opening.
 
-How: from each default opening (crates/chariot/data/openings/<game>.epd) play a few uniformly
+How: from each default opening (crates/arena/data/openings/<game>.epd) play a few uniformly
 random legal plies (python-chess for chess, pyffish for xiangqi), then keep the position when
 a short search of the engine given scores it within --max-cp of equality (so games are not
 decided by the random moves) and it is new.
 
 Run: python3 scripts/arena/make_wide_openings.py --engine target/release/chariot
      python3 scripts/arena/make_wide_openings.py --game xiangqi --seed 17 --engine target/release/chariot
-     (write crates/chariot/data/openings/<game>-wide.epd; same seed, same file)
+     (write crates/arena/data/openings/<game>-wide.epd; same seed, same file)
 """
 import argparse
 import os
@@ -22,7 +22,7 @@ import random
 import subprocess
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-OPENINGS = os.path.join(ROOT, "crates", "chariot", "data", "openings")
+OPENINGS = os.path.join(ROOT, "crates", "arena", "data", "openings")
 
 
 def read_epd(path):
@@ -164,7 +164,7 @@ def main():
     ap.add_argument("--nodes", type=int, default=5000)
     ap.add_argument("--max-cp", type=int, default=100)
     ap.add_argument("--seed", type=int, default=16)
-    ap.add_argument("--out", help="default: crates/chariot/data/openings/<game>-wide.epd")
+    ap.add_argument("--out", help="default: crates/arena/data/openings/<game>-wide.epd")
     args = ap.parse_args()
     rules = ChessRules() if args.game == "chess" else XiangqiRules()
     out = args.out or os.path.join(OPENINGS, "%s-wide.epd" % rules.name)

@@ -117,7 +117,7 @@ class Args:
 
 teacher = Teacher()
 rng = random.Random(5)
-openings = [fen for fen, _ in selfplay.read_epd("crates/chariot/data/openings/chess.epd")]
+openings = [fen for fen, _ in selfplay.read_epd("crates/arena/data/openings/chess.epd")]
 written = 0
 for _ in range(6):
     samples, result = selfplay.play_game(teacher.send, teacher.stdout, rng, openings, Args)

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 
 cargo build --release -p chariot --quiet
 BIN=target/release/chariot
-FAKE=crates/chariot/tests/engines/fake_uci.py
+FAKE=crates/arena/tests/engines/fake_uci.py
 SF=/usr/games/stockfish
 FSF=/usr/games/fairy-stockfish
 OUT=$(mktemp -d)

@@ -148,7 +148,7 @@ def main():
     parser.add_argument("--depth", type=int, default=1)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--engine", default="/usr/games/stockfish")
-    parser.add_argument("--openings", default="crates/chariot/data/openings/chess-wide.epd")
+    parser.add_argument("--openings", default="crates/arena/data/openings/chess-wide.epd")
     parser.add_argument("--random-plies", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

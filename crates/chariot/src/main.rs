@@ -1,55 +1,145 @@
-//! The `chariot` binary: dispatches to a sub-command; with none it starts the web game.
+//! The `chariot` binary: parses the command line and hands each command to the crate that
+//! does the work. With no command it serves the web game when a person started it from a
+//! terminal, and speaks UCI when a program (a chess GUI, a script) started it.
 
-use chariot::{COMMANDS, NETWORK_COMMANDS};
+mod commands;
+
+use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
-fn usage() -> String {
-    let mut text = String::from("usage: chariot [COMMAND] [ARGS...]\n\ncommands:\n");
-    for (name, _, about) in COMMANDS {
-        text.push_str(&format!("  {name:<8} {about}\n"));
+/// Chariot: a chess and xiangqi engine with a web game, UCI, a terminal game, matches and
+/// training tools.
+#[derive(Parser, Debug)]
+#[command(name = "chariot", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The sub-commands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Serve the web game on 127.0.0.1 (the default when started from a terminal).
+    Web(web::WebArgs),
+    /// Speak UCI (chess; xiangqi with --game xiangqi or UCI_Variant); the default when
+    /// standard input is not a terminal.
+    Uci(uci::UciArgs),
+    /// Play in the terminal.
+    Play(terminal::PlayArgs),
+    /// Count leaf nodes of the legal move tree.
+    Perft(commands::perft::PerftArgs),
+    /// Search a fixed position set; prints a node signature and nps.
+    Bench(commands::bench::BenchArgs),
+    /// Search one position; --compare shows minimax vs alpha-beta vs the full search.
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// Explain the static evaluation of a position.
+    Eval(commands::eval::EvalArgs),
+    /// Engine-vs-engine matches with Elo and SPRT.
+    Arena(arena::Args),
+    /// Play many fast checked games; count illegal moves, panics, time losses, hash errors.
+    Soak(arena::soak::SoakArgs),
+    /// Self-play at fixed nodes: positions with scores and results for training.
+    Datagen(train::datagen::Args),
+    /// Texel-tune evaluation weights on datagen data; writes Rust source.
+    Tune(train::tune::Args),
+    /// Train the chess network (NNUE) on datagen data.
+    NnueTrain(train::nnue_train::Args),
+}
+
+impl Command {
+    /// The command's name as typed (for error messages).
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Web(_) => "web",
+            Command::Uci(_) => "uci",
+            Command::Play(_) => "play",
+            Command::Perft(_) => "perft",
+            Command::Bench(_) => "bench",
+            Command::Analyze(_) => "analyze",
+            Command::Eval(_) => "eval",
+            Command::Arena(_) => "arena",
+            Command::Soak(_) => "soak",
+            Command::Datagen(_) => "datagen",
+            Command::Tune(_) => "tune",
+            Command::NnueTrain(_) => "nnue-train",
+        }
     }
-    text.push_str(
-        "\nWith no command (or only options), `chariot` runs `web`. `chariot COMMAND --help` explains one.\n",
-    );
-    text
+
+    /// Whether the command plays or searches with the engine's default chess evaluation,
+    /// the network built into the binary. The others (perft, datagen, tune, …) keep the
+    /// classic evaluation unless told otherwise.
+    fn uses_builtin_network(&self) -> bool {
+        matches!(
+            self,
+            Command::Web(_)
+                | Command::Uci(_)
+                | Command::Play(_)
+                | Command::Analyze(_)
+                | Command::Bench(_)
+                | Command::Eval(_)
+        )
+    }
+
+    fn run(self) -> anyhow::Result<()> {
+        match self {
+            Command::Web(args) => web::run(args),
+            Command::Uci(args) => uci::run(args),
+            Command::Play(args) => terminal::run(args),
+            Command::Perft(args) => commands::perft::run(args),
+            Command::Bench(args) => commands::bench::run(args),
+            Command::Analyze(args) => commands::analyze::run(args),
+            Command::Eval(args) => commands::eval::run(args),
+            Command::Arena(args) => arena::run(args),
+            Command::Soak(args) => arena::soak::run(args),
+            Command::Datagen(args) => train::datagen::run(args),
+            Command::Tune(args) => train::tune::run(args),
+            Command::NnueTrain(args) => train::nnue_train::run(args),
+        }
+    }
+}
+
+/// The command to run when none is named: the web game for a person at a terminal, UCI
+/// for a program that talks through a pipe.
+fn default_command(stdin_is_terminal: bool) -> Command {
+    if stdin_is_terminal {
+        Command::Web(web::WebArgs::default())
+    } else {
+        Command::Uci(uci::UciArgs::default())
+    }
+}
+
+/// The arguments with `web` put in front when they begin with an option other than help
+/// or version: `chariot --port 9000` means `chariot web --port 9000`.
+fn with_default_command(mut args: Vec<String>) -> Vec<String> {
+    let starts_with_option = args.get(1).is_some_and(|first| {
+        first.starts_with('-') && !matches!(first.as_str(), "-h" | "--help" | "-V" | "--version")
+    });
+    if starts_with_option {
+        args.insert(1, "web".to_string());
+    }
+    args
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (name, rest) = match args.split_first() {
-        None => ("web", &[][..]),
-        // `chariot --port 9000` means the default command with options.
-        Some((first, _))
-            if first.starts_with("--") && !matches!(first.as_str(), "--help" | "--version") =>
-        {
-            ("web", &args[..])
+    let args = with_default_command(std::env::args().collect());
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            // `--help` and `--version` are not failures; clap's messages name the command.
+            let _ = err.print();
+            return ExitCode::from(err.exit_code().clamp(0, 255) as u8);
         }
-        Some((first, rest)) => (first.as_str(), rest),
     };
-    if matches!(name, "help" | "--help" | "-h") {
-        print!("{}", usage());
-        return ExitCode::SUCCESS;
+    let command = cli
+        .command
+        .unwrap_or_else(|| default_command(std::io::stdin().is_terminal()));
+    let name = command.name();
+    if command.uses_builtin_network() {
+        chess::nnue::set_active(Some(chess::nnue::embedded()));
     }
-    if matches!(name, "--version" | "-V") {
-        println!("chariot {}", env!("CARGO_PKG_VERSION"));
-        return ExitCode::SUCCESS;
-    }
-    let Some((_, run, _)) = COMMANDS.iter().find(|(n, _, _)| *n == name) else {
-        eprintln!("chariot: unknown command `{name}`\n\n{}", usage());
-        return ExitCode::from(2);
-    };
-    if NETWORK_COMMANDS.contains(&name) {
-        chariot::use_builtin_network();
-    }
-    match run(rest) {
+    match command.run() {
         Ok(()) => ExitCode::SUCCESS,
-        // Sub-commands parse their arguments with clap: `--help` is not a failure, and
-        // clap's own messages already name the command.
-        Err(err) if err.downcast_ref::<clap::Error>().is_some() => {
-            let clap_err = err.downcast_ref::<clap::Error>().expect("checked above");
-            let _ = clap_err.print();
-            ExitCode::from(clap_err.exit_code().clamp(0, 255) as u8)
-        }
         // The reader of our output went away (`chariot bench | head`): nothing to report.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
@@ -70,15 +160,42 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_broken_pipe, COMMANDS, NETWORK_COMMANDS};
+    use super::*;
     use anyhow::Context;
+    use clap::CommandFactory;
     use std::io::{Error, ErrorKind};
 
     #[test]
-    fn every_network_command_is_a_command() {
-        for name in NETWORK_COMMANDS {
-            assert!(COMMANDS.iter().any(|(n, _, _)| n == name), "{name}");
-        }
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn no_command_serves_a_person_and_speaks_uci_to_a_program() {
+        assert!(matches!(default_command(true), Command::Web(_)));
+        assert!(matches!(default_command(false), Command::Uci(_)));
+    }
+
+    #[test]
+    fn leading_options_belong_to_the_web_command() {
+        let parse = |args: &[&str]| {
+            let args = args.iter().map(|s| s.to_string()).collect();
+            Cli::try_parse_from(with_default_command(args))
+        };
+        let cli = parse(&["chariot", "--port", "9000"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Web(ref w)) if w.port == 9000));
+        assert!(parse(&["chariot"]).unwrap().command.is_none());
+        let cli = parse(&["chariot", "perft", "--depth", "2"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Perft(ref p)) if p.depth == 2));
+        assert!(parse(&["chariot", "shogi"]).is_err());
+        assert!(parse(&["chariot", "perft", "--game", "shogi", "--depth", "1"]).is_err());
+        let cli = parse(&["chariot", "nnue-train", "--data", "x", "--out", "y"]);
+        assert!(matches!(
+            cli,
+            Ok(Cli {
+                command: Some(Command::NnueTrain(_))
+            })
+        ));
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub use check_prediction::{verify_check_prediction, CheckPredictionCount};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use outcome::{EndReason, Outcome, Verdict};
 pub use score::{
-    is_mate_score, mate_in, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY,
+    is_mate_score, mate_in, mated_in, uci_score, Score, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY,
 };
 pub use search_tuning::SearchTuning;
 pub use tune::{Trace, TraceEntry, Tunable};

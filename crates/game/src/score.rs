@@ -32,6 +32,19 @@ pub const fn is_mate_score(score: Score) -> bool {
     score >= MATE_BOUND || score <= -MATE_BOUND
 }
 
+/// A score as UCI writes it: `cp 31`, or `mate 3` / `mate -2` in moves (not plies).
+pub fn uci_score(score: Score) -> String {
+    if score >= MATE_BOUND {
+        let plies = MATE - score;
+        format!("mate {}", (plies + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        let plies = MATE + score;
+        format!("mate {}", -(plies / 2))
+    } else {
+        format!("cp {score}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

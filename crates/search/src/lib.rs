@@ -21,6 +21,7 @@ mod qsearch;
 pub mod reference;
 mod searcher;
 pub mod strength;
+mod think;
 mod threads;
 mod time;
 pub mod tt;
@@ -33,4 +34,5 @@ mod toy;
 
 pub use api::{Bound, Clock, Control, Info, Limits, Options, SearchResult, Strength};
 pub use searcher::Searcher;
+pub use think::{Mode, Think};
 pub use worker::Config;

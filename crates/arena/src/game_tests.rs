@@ -1,0 +1,133 @@
+//! The referee against scripted engines that crash, hang, cheat or dawdle.
+
+use super::adjudicate::Adjudication;
+use super::game::{play, Fault, GameConfig, GameRecord, Seat};
+use super::player::Player;
+use super::spec::EngineSpec;
+use super::tc::TimeControl;
+use game::{EndReason, Game, Side};
+use std::time::Duration;
+use testkit::toy::Toy;
+
+pub(crate) fn fake(name: &str, args: &str) -> EngineSpec {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_uci.py");
+    EngineSpec::parse(&format!("name={name},cmd=\"python3 {script} {args}\"")).unwrap()
+}
+
+fn config(tc: TimeControl) -> GameConfig {
+    GameConfig {
+        tc,
+        overhead: Duration::from_millis(100),
+        hang_margin: Duration::from_millis(300),
+        untimed_wait: Duration::from_secs(5),
+        handshake: Duration::from_secs(10),
+        adjudication: Adjudication::default(),
+        max_plies: 1000,
+    }
+}
+
+fn game(white: &EngineSpec, black: &EngineSpec, fen: &str, cfg: &GameConfig) -> GameRecord<u8> {
+    let (mut w, mut b): (Option<Player>, Option<Player>) = (None, None);
+    let start = Toy::from_fen(fen).unwrap();
+    let white = Seat {
+        spec: white,
+        engine: &mut w,
+    };
+    let black = Seat {
+        spec: black,
+        engine: &mut b,
+    };
+    play(&start, white, black, cfg).unwrap()
+}
+
+#[test]
+fn quiet_engines_draw_by_the_move_rule_and_a_winning_move_wins() {
+    let cfg = config(TimeControl::Depth(1));
+    let quiet = fake("Q", "fixed a1a2");
+    let r = game(&quiet, &quiet, "6", &cfg);
+    assert_eq!(r.moves.len(), 6);
+    assert_eq!(
+        (r.outcome.winner, r.outcome.reason),
+        (None, EndReason::MoveLimit)
+    );
+    let winner = fake("W", "fixed b1b2");
+    let r = game(&quiet, &winner, "6", &cfg);
+    assert_eq!(r.moves, [1, 2]);
+    assert_eq!(r.outcome.winner, Some(Side::Black));
+    assert_eq!(r.fault, None);
+}
+
+#[test]
+fn faults_lose_and_are_named() {
+    let cfg = config(TimeControl::MoveTime(Duration::from_millis(50)));
+    let quiet = fake("Q", "fixed a1a2");
+    let cases = [
+        (fake("C", "crash"), Fault::Crash, EndReason::Forfeit),
+        (fake("S", "crash-start"), Fault::Crash, EndReason::Forfeit),
+        (fake("I", "illegal"), Fault::Illegal, EndReason::IllegalMove),
+        (fake("H", "hang"), Fault::Hang, EndReason::Forfeit),
+        (fake("T", "slow 250 a1a2"), Fault::Time, EndReason::Time),
+    ];
+    for (bad, fault, reason) in cases {
+        // As Black, after one good move by White.
+        let r = game(&quiet, &bad, "6", &cfg);
+        assert_eq!(
+            r.fault,
+            Some((Side::Black, fault)),
+            "{}: {}",
+            bad.name,
+            r.detail
+        );
+        assert_eq!(r.outcome.winner, Some(Side::White), "{}", bad.name);
+        assert_eq!(r.outcome.reason, reason, "{}", bad.name);
+        let expected_moves = if bad.name == "S" { 0 } else { 1 };
+        assert_eq!(r.moves.len(), expected_moves, "{}", bad.name);
+    }
+}
+
+#[test]
+fn agreed_scores_adjudicate() {
+    let mut cfg = config(TimeControl::Depth(1));
+    cfg.adjudication = Adjudication::parse("draw=1:2:0").unwrap();
+    let quiet = fake("Q", "fixed a1a2");
+    let r = game(&quiet, &quiet, "40", &cfg);
+    assert_eq!(
+        (r.outcome.winner, r.outcome.reason),
+        (None, EndReason::Adjudication)
+    );
+    assert_eq!(r.moves.len(), 4, "two scores from each side");
+}
+
+#[test]
+fn clocks_count_down_from_the_time_control() {
+    // 0.4 s for the whole game with no increment: an engine taking 150 ms per move
+    // loses on time on its third move (the overhead margin is 100 ms).
+    let cfg = config(TimeControl::parse_clock("0.4").unwrap());
+    let slow = fake("T", "slow 150 a1a2");
+    let quiet = fake("Q", "fixed a1a2");
+    let r = game(&quiet, &slow, "40", &cfg);
+    assert_eq!(r.fault, Some((Side::Black, Fault::Time)), "{}", r.detail);
+    assert!((5..=7).contains(&r.moves.len()), "{} plies", r.moves.len());
+}
+
+#[test]
+fn missing_program_is_an_error_not_a_forfeit() {
+    let cfg = config(TimeControl::Depth(1));
+    let missing = EngineSpec::parse("cmd=/nonexistent/engine").unwrap();
+    let quiet = fake("Q", "fixed a1a2");
+    let (mut w, mut b) = (None, None);
+    let start = Toy::from_fen("4").unwrap();
+    let res = play(
+        &start,
+        Seat {
+            spec: &quiet,
+            engine: &mut w,
+        },
+        Seat {
+            spec: &missing,
+            engine: &mut b,
+        },
+        &cfg,
+    );
+    assert!(res.is_err());
+}

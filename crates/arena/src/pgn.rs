@@ -1,0 +1,239 @@
+//! PGN output. Chess moves are written in SAN; xiangqi games carry `[Variant "xiangqi"]`
+//! (as Fairy-Stockfish-based tools and cutechess write it) and their moves in the
+//! Fairy-Stockfish coordinate form (`h3e3`, ranks 1–10), which those tools read back.
+//!
+//! Each move is followed by what its engine reported, as cutechess writes it: the score
+//! in pawns from the mover's view and the depth, then the time (`{+0.31/14 0.523s}`,
+//! `{-M3/9 0.101s}`). After the last move a comment names why the game ended
+//! (`{checkmate}`, `{illegal move; …}`), and `Termination` holds the PGN standard's category.
+
+use super::engine::EngineScore;
+use super::game::{GameRecord, MoveNote};
+use super::tc::TimeControl;
+use game::{EndReason, Game, MoveStyle, Side};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The tags of one game besides those taken from its record.
+pub struct PgnHeader<'a> {
+    /// `Event` tag.
+    pub event: &'a str,
+    /// `Round` tag (the game's number, from 1).
+    pub round: usize,
+    /// White's (Red's) engine name.
+    pub white: &'a str,
+    /// Black's engine name.
+    pub black: &'a str,
+    /// The time control.
+    pub tc: &'a TimeControl,
+}
+
+/// The move notation used in PGN for this game.
+pub fn pgn_style<G: Game>() -> MoveStyle {
+    if G::NAME == "chess" {
+        MoveStyle::Human
+    } else {
+        MoveStyle::CoordOneBased
+    }
+}
+
+/// The PGN standard's `Termination` category for an end reason.
+pub fn termination(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Time => "time forfeit",
+        EndReason::IllegalMove => "rules infraction",
+        EndReason::Forfeit => "abandoned",
+        EndReason::Adjudication => "adjudication",
+        _ => "normal",
+    }
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC).
+pub fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+fn tag(out: &mut String, name: &str, value: &str) {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    out.push_str(&format!("[{name} \"{value}\"]\n"));
+}
+
+/// The comment written after a move: score/depth and time, as cutechess writes them.
+fn move_comment(note: &MoveNote) -> String {
+    let mut text = match note.score {
+        Some(EngineScore::Cp(cp)) => {
+            let sign = if cp < 0 { '-' } else { '+' };
+            let cp = cp.unsigned_abs();
+            format!("{sign}{}.{:02}", cp / 100, cp % 100)
+        }
+        Some(EngineScore::Mate(m)) => format!("{}M{}", if m < 0 { '-' } else { '+' }, m.abs()),
+        None => String::new(),
+    };
+    if let (Some(depth), false) = (note.depth, text.is_empty()) {
+        text.push_str(&format!("/{depth}"));
+    }
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(&format!("{:.3}s", note.elapsed.as_secs_f64()));
+    format!("{{{text}}}")
+}
+
+/// Appends one game in PGN to `out`.
+pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRecord<G::Move>) {
+    let start = G::from_fen(&rec.start_fen).ok();
+    let result = rec.outcome.pgn_result();
+    tag(out, "Event", head.event);
+    tag(out, "Site", "chariot arena");
+    tag(out, "Date", &today());
+    tag(out, "Round", &head.round.to_string());
+    tag(out, "White", head.white);
+    tag(out, "Black", head.black);
+    tag(out, "Result", result);
+    if G::NAME != "chess" {
+        tag(out, "Variant", G::NAME);
+    }
+    let is_standard_start = G::start().to_fen() == rec.start_fen;
+    if !is_standard_start {
+        tag(out, "FEN", &rec.start_fen);
+        tag(out, "SetUp", "1");
+    }
+    tag(out, "TimeControl", &head.tc.pgn_tag());
+    tag(out, "Termination", termination(rec.outcome.reason));
+    tag(out, "PlyCount", &rec.moves.len().to_string());
+    out.push('\n');
+
+    let mut tokens = Vec::new();
+    if let Some(mut pos) = start {
+        let mut number = super::game::fullmove_of(&rec.start_fen);
+        for (i, &mv) in rec.moves.iter().enumerate() {
+            let side = pos.side_to_move();
+            if side == Side::White {
+                tokens.push(format!("{number}."));
+            } else if i == 0 {
+                tokens.push(format!("{number}..."));
+            }
+            tokens.push(pos.format_move(mv, pgn_style::<G>()));
+            if let Some(note) = rec.notes.get(i) {
+                tokens.push(move_comment(note));
+            }
+            pos.make(mv);
+            if side == Side::Black {
+                number += 1;
+            }
+        }
+    }
+    let mut comment = rec.outcome.reason.to_string();
+    if !rec.detail.is_empty() && rec.detail != comment {
+        comment.push_str("; ");
+        comment.push_str(&rec.detail);
+    }
+    tokens.push(format!("{{{}}}", comment.replace(['{', '}'], "")));
+    tokens.push(result.to_string());
+
+    let mut line_len = 0;
+    for t in tokens {
+        if line_len > 0 && line_len + 1 + t.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(&t);
+        line_len += t.len();
+    }
+    out.push_str("\n\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::Outcome;
+    use std::time::Duration;
+    use testkit::toy::Toy;
+
+    #[test]
+    fn toy_game_pgn_has_tags_numbers_and_reason() {
+        let rec = GameRecord::<u8> {
+            start_fen: "5".into(),
+            moves: vec![1, 1, 2],
+            outcome: Outcome {
+                winner: Some(Side::White),
+                reason: EndReason::Checkmate,
+            },
+            fault: None,
+            detail: "checkmate".into(),
+            notes: vec![
+                MoveNote {
+                    score: Some(EngineScore::Cp(31)),
+                    depth: Some(14),
+                    elapsed: Duration::from_millis(523),
+                },
+                MoveNote {
+                    score: Some(EngineScore::Cp(-5)),
+                    depth: None,
+                    elapsed: Duration::from_millis(1),
+                },
+                MoveNote {
+                    score: Some(EngineScore::Mate(-3)),
+                    depth: Some(9),
+                    elapsed: Duration::from_millis(100),
+                },
+            ],
+        };
+        let tc = TimeControl::parse_clock("10+0.1").unwrap();
+        let head = PgnHeader {
+            event: "t",
+            round: 3,
+            white: "A \"x\"",
+            black: "B",
+            tc: &tc,
+        };
+        let mut out = String::new();
+        write_game::<Toy>(&mut out, &head, &rec);
+        assert!(out.contains("[White \"A \\\"x\\\"\"]\n"), "{out}");
+        assert!(out.contains("[Variant \"toy\"]\n"));
+        assert!(out.contains("[FEN \"5\"]\n[SetUp \"1\"]\n"));
+        assert!(
+            out.contains("[TimeControl \"10+0.1\"]\n[Termination \"normal\"]\n[PlyCount \"3\"]\n")
+        );
+        assert!(
+            out.ends_with(
+                "\n1. a1a2 {+0.31/14 0.523s} a1a2 {-0.05 0.001s} 2. b1b2 {-M3/9 0.100s}\n{checkmate} 1-0\n\n"
+            ),
+            "{out}"
+        );
+        // Older records without notes, and engines that report no score.
+        let note = MoveNote {
+            score: None,
+            depth: Some(3),
+            elapsed: Duration::from_millis(2_000),
+        };
+        assert_eq!(move_comment(&note), "{2.000s}");
+        let note = MoveNote {
+            score: Some(EngineScore::Cp(-150)),
+            ..note
+        };
+        assert_eq!(move_comment(&note), "{-1.50/3 2.000s}");
+    }
+
+    #[test]
+    fn date_is_well_formed() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20") && &d[4..5] == "." && &d[7..8] == ".");
+    }
+}

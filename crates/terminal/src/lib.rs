@@ -1,0 +1,69 @@
+//! `chariot play`: a game against the engine in the terminal.
+//!
+//! [`render`] draws the board, [`record`] writes PGN / move lists, [`game`] runs the loop.
+#![deny(missing_docs)]
+
+pub mod game;
+pub mod record;
+pub mod render;
+
+use self::game::{play, Config};
+use ::game::{Game, Side};
+use std::io::IsTerminal;
+use std::time::Duration;
+
+/// The human's side in `chariot play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HumanSide {
+    /// White in chess, Red in xiangqi (moves first).
+    #[value(alias = "red", alias = "w", alias = "r")]
+    White,
+    /// Black (moves second).
+    #[value(alias = "b")]
+    Black,
+}
+
+/// Arguments of `chariot play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// The game: chess or xiangqi.
+    #[arg(long, short = 'g', default_value = "chess")]
+    pub game: engine::GameKind,
+    /// Your side (red is white in xiangqi).
+    #[arg(
+        long,
+        short = 's',
+        value_enum,
+        ignore_case = true,
+        default_value = "white"
+    )]
+    pub side: HumanSide,
+    /// The engine's level, 0-20.
+    #[arg(long, short = 'l', default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub level: u8,
+    /// The engine's thinking time per move in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+}
+
+/// Entry point of `chariot play`. Type `help` during the game for moves and commands.
+pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+    let config = Config {
+        human: match args.side {
+            HumanSide::White => Side::White,
+            HumanSide::Black => Side::Black,
+        },
+        level: args.level,
+        movetime: Duration::from_millis(args.movetime.clamp(1, 600_000)),
+        colour: render::colour_wanted(std::io::stdout().is_terminal()),
+    };
+    let mut input = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    match args.game {
+        engine::GameKind::Chess => play(&config, chess::Position::start(), &mut input, &mut out)?,
+        engine::GameKind::Xiangqi => {
+            play(&config, xiangqi::Position::start(), &mut input, &mut out)?
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,8 @@
+//! Chariot learning from its own games: `datagen` plays self-play games and writes scored
+//! positions, `tune` fits the classic evaluation's weights to them (Texel), and
+//! `nnue_train` trains the chess network.
+#![deny(missing_docs)]
+
+pub mod datagen;
+pub mod nnue_train;
+pub mod tune;

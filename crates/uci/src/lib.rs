@@ -1,0 +1,182 @@
+//! `chariot uci`: the Universal Chess Interface, for chess and for xiangqi.
+//!
+//! [`parse`] turns text into commands, [`session`] runs them for one game against the
+//! shared [`engine::Engine`], [`options`] and [`format`] hold the option table and
+//! the output lines. This module reads the input and switches games on `UCI_Variant`.
+//!
+//! Two xiangqi conventions are served: started as `chariot uci --game xiangqi` the engine
+//! behaves like Pikafish (ranks 0–9, no UCI_Variant option); switched with
+//! `setoption name UCI_Variant value xiangqi` it behaves like Fairy-Stockfish (ranks 1–10).
+#![deny(missing_docs)]
+
+pub mod format;
+pub mod options;
+pub mod parse;
+pub mod session;
+
+use engine::plain::Switchable;
+use game::MoveStyle;
+use options::{Settings, Variant};
+use session::{Flow, Output, Session};
+use std::io::BufRead;
+
+/// Longest input line read whole; longer lines are reported and skipped (a `position`
+/// line of a 500-move game is about 2.5 KB).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// A session of either game.
+enum Active {
+    Chess(Session<chess::Position, Switchable<chess::Position>>),
+    Xiangqi(Session<xiangqi::Position, Switchable<xiangqi::Position>>),
+}
+
+impl Active {
+    fn new(settings: Settings, pikafish: bool, out: &Output) -> Self {
+        let out = out.clone();
+        match settings.variant {
+            Variant::Chess => {
+                Active::Chess(Session::new(settings, MoveStyle::Coord, !pikafish, out))
+            }
+            Variant::Xiangqi => {
+                let style = if pikafish {
+                    MoveStyle::Coord
+                } else {
+                    MoveStyle::CoordOneBased
+                };
+                Active::Xiangqi(Session::new(settings, style, !pikafish, out))
+            }
+        }
+    }
+
+    fn handle_line(&mut self, line: &str) -> Flow {
+        match self {
+            Active::Chess(s) => s.handle_line(line),
+            Active::Xiangqi(s) => s.handle_line(line),
+        }
+    }
+
+    fn finish(&mut self) {
+        match self {
+            Active::Chess(s) => s.finish(),
+            Active::Xiangqi(s) => s.finish(),
+        }
+    }
+
+    fn settings(&self) -> &Settings {
+        match self {
+            Active::Chess(s) => s.settings(),
+            Active::Xiangqi(s) => s.settings(),
+        }
+    }
+}
+
+/// Runs a UCI session over `input` until `quit` or the end of the input.
+/// `game` is the game chosen on the command line (`None`: chess, switchable by UCI_Variant).
+pub fn serve(mut input: impl BufRead, out: Output, game: Option<Variant>) -> std::io::Result<()> {
+    let pikafish = game == Some(Variant::Xiangqi);
+    let mut active = Active::new(
+        Settings::new(game.unwrap_or(Variant::Chess)),
+        pikafish,
+        &out,
+    );
+    let mut buffer = Vec::new();
+    loop {
+        let line = match read_line(&mut input, &mut buffer)? {
+            Line::End => {
+                active.finish();
+                break;
+            }
+            Line::TooLong => {
+                out.error(format!("line longer than {MAX_LINE} bytes ignored"));
+                continue;
+            }
+            Line::Text(text) => text,
+        };
+        match active.handle_line(&line) {
+            Flow::Continue => {}
+            Flow::Quit => break,
+            Flow::Switch(_) => {
+                // Settings already name the new game; the old session stops its search
+                // when dropped, before the new one starts.
+                let settings = active.settings().clone();
+                drop(active);
+                active = Active::new(settings, pikafish, &out);
+            }
+        }
+    }
+    Ok(())
+}
+
+enum Line {
+    Text(String),
+    TooLong,
+    End,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes without ever holding more in memory.
+fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> std::io::Result<Line> {
+    buffer.clear();
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        if available.is_empty() {
+            return Ok(if too_long {
+                Line::TooLong
+            } else if buffer.is_empty() {
+                Line::End
+            } else {
+                Line::Text(String::from_utf8_lossy(buffer).into_owned())
+            });
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => (&available[..at], Some(at + 1)),
+            None => (available, None),
+        };
+        if buffer.len() + chunk.len() > MAX_LINE {
+            too_long = true;
+            buffer.clear();
+        } else if !too_long {
+            buffer.extend_from_slice(chunk);
+        }
+        let used = done.unwrap_or(available.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(if too_long {
+                Line::TooLong
+            } else {
+                Line::Text(String::from_utf8_lossy(buffer).into_owned())
+            });
+        }
+    }
+}
+
+/// Arguments of `chariot uci`.
+#[derive(clap::Args, Debug, Default)]
+pub struct UciArgs {
+    /// Start in this game: chess by default; `xiangqi` behaves like Pikafish (ranks 0-9,
+    /// no UCI_Variant option). Without it, `setoption name UCI_Variant value xiangqi`
+    /// switches to xiangqi as Fairy-Stockfish does (ranks 1-10).
+    #[arg(long, short = 'g')]
+    pub game: Option<engine::GameKind>,
+}
+
+/// Entry point of `chariot uci`: speaks UCI on standard input and output.
+pub fn run(args: UciArgs) -> anyhow::Result<()> {
+    let game = args.game.map(|kind| match kind {
+        engine::GameKind::Chess => Variant::Chess,
+        engine::GameKind::Xiangqi => Variant::Xiangqi,
+    });
+    serve(
+        std::io::stdin().lock(),
+        Output::new(std::io::stdout()),
+        game,
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,482 @@
+//! The UCI engine loop for one game: turns parsed commands into engine actions and
+//! writes the answers. Input is read on the caller's thread while the engine searches
+//! on its own, so `stop`, `ponderhit` and `isready` are answered during a search.
+
+use super::format;
+use super::options::{memory_cap_mb, Change, Settings, Variant};
+use super::parse::{parse, Command, Go, Start};
+use engine::board::Grid;
+use engine::book::polyglot::PolyglotBook;
+use engine::book::repertoire::Repertoire;
+use engine::book::Book;
+use engine::Mode;
+use engine::{Engine, GoRequest, Reporter, Think};
+use game::{Game, MoveStyle, Side};
+use search::{Clock, Info, Limits, SearchResult};
+use std::io::Write;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+/// Where the session writes: shared by the input thread and the search thread, one whole
+/// line at a time, flushed at once (GUIs wait for each line).
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Wraps a writer.
+    pub fn new(writer: impl Write + Send + 'static) -> Self {
+        Output(Arc::new(Mutex::new(Box::new(writer))))
+    }
+
+    /// Writes one line. A closed output (the GUI went away) is not an error worth dying
+    /// for mid-search; the input side sees the end of the stream and quits.
+    pub fn line(&self, text: &str) {
+        let mut out = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    }
+
+    /// Writes an `info string` line.
+    pub fn note(&self, text: &str) {
+        self.line(&format!("info string {text}"));
+    }
+
+    /// Writes an `info string error: …` line.
+    pub fn error(&self, text: impl std::fmt::Display) {
+        self.line(&format!("info string error: {text}"));
+    }
+}
+
+/// Prints a search's progress and result in UCI.
+struct UciReporter {
+    out: Output,
+    style: MoveStyle,
+}
+
+impl<G: Game> Reporter<G> for UciReporter {
+    fn info(&mut self, root: &G, info: &Info<G::Move>) {
+        self.out.line(&format::info(root, info, self.style));
+    }
+    fn finished(&mut self, root: &G, result: &SearchResult<G::Move>) {
+        self.out.line(&format::bestmove(root, result, self.style));
+    }
+    fn note(&mut self, text: &str) {
+        self.out.note(text);
+    }
+}
+
+/// What the driver should do after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit` (or end of input): stop.
+    Quit,
+    /// `setoption name UCI_Variant` asked for another game: start a session of it.
+    Switch(Variant),
+}
+
+/// A UCI session playing game `G`.
+pub struct Session<G: Game, S: Think<G> = search::Searcher<G>> {
+    engine: Engine<G, S>,
+    out: Output,
+    style: MoveStyle,
+    settings: Settings,
+    with_variant: bool,
+    memory_mb: usize,
+}
+
+/// Names the engine gives itself in `uci`.
+pub const ENGINE_NAME: &str = concat!("Chariot ", env!("CARGO_PKG_VERSION"));
+
+impl<G: Game, S: Think<G>> Session<G, S> {
+    /// A session with these settings. `style` is how moves are read and written;
+    /// `with_variant` whether `uci` offers UCI_Variant.
+    pub fn new(settings: Settings, style: MoveStyle, with_variant: bool, out: Output) -> Self {
+        let memory_mb = memory_cap_mb();
+        let mut session = Session {
+            engine: Engine::new(settings.search_options(memory_mb)),
+            out,
+            style,
+            settings,
+            with_variant,
+            memory_mb,
+        };
+        session.load_book();
+        if session.settings.mode() != Mode::Full {
+            session.apply_mode();
+        }
+        session
+    }
+
+    /// The option values (carried over when the game changes).
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The engine (for tests and for the driver).
+    pub fn engine_mut(&mut self) -> &mut Engine<G, S> {
+        &mut self.engine
+    }
+
+    /// The input ended: finish a search with limits (so `echo "go depth 9" | chariot uci`
+    /// answers in full), stop an infinite one.
+    pub fn finish(&mut self) {
+        self.engine.finish();
+    }
+
+    /// Handles one line of input.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        match parse(line) {
+            Ok(None) => Flow::Continue,
+            Ok(Some(command)) => self.handle(command),
+            Err(err) => {
+                self.out.error(err);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Handles one command.
+    pub fn handle(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Uci => self.identify(),
+            Command::IsReady => self.out.line("readyok"),
+            Command::Debug(_) | Command::Register => {}
+            Command::UciNewGame => self.engine.new_game(),
+            Command::SetOption { name, value } => return self.set_option(&name, value.as_deref()),
+            Command::Position { start, moves } => self.set_position(&start, &moves),
+            Command::Go(go) => self.go(&go),
+            Command::Stop => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
+            Command::Quit => {
+                self.engine.stop();
+                return Flow::Quit;
+            }
+            Command::Display => self.display(),
+            Command::Eval => self.eval(),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Bench(depth) => self.bench(depth.unwrap_or(DEFAULT_BENCH_DEPTH)),
+        }
+        Flow::Continue
+    }
+
+    fn identify(&self) {
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line("id author the Chariot developers");
+        for line in self.settings.declarations(self.with_variant) {
+            self.out.line(&line);
+        }
+        self.out.line("uciok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Flow {
+        let mut change = match self.settings.set(name, value) {
+            Ok(change) => change,
+            Err(err) => {
+                self.out.error(err);
+                return Flow::Continue;
+            }
+        };
+        if let Change::Noted(inner, note) = change {
+            self.out.note(&note);
+            change = *inner;
+        }
+        match change {
+            Change::Nothing | Change::Noted(..) => {}
+            Change::Search => self.apply_search_options(),
+            Change::ClearHash => self.engine.clear_hash(),
+            Change::Book => self.load_book(),
+            Change::EvalFile => self.load_network(),
+            Change::Mode => self.apply_mode(),
+            Change::Variant(variant) if variant.name() == G::NAME => {}
+            Change::Variant(variant) => {
+                self.engine.stop();
+                self.settings.variant = variant;
+                return Flow::Switch(variant);
+            }
+        }
+        Flow::Continue
+    }
+
+    fn apply_search_options(&mut self) {
+        let options = self.settings.search_options(self.memory_mb);
+        if options.hash_mb < self.settings.hash_mb {
+            self.out.note(&format!(
+                "Hash {} MiB is more than half this machine's memory, using {} MiB",
+                self.settings.hash_mb, options.hash_mb
+            ));
+        }
+        self.engine.set_options(options);
+    }
+
+    fn apply_mode(&mut self) {
+        let mode = self.settings.mode();
+        if !self
+            .engine
+            .with_searcher(|searcher| searcher.set_mode(mode))
+        {
+            self.out
+                .error("this session's searcher has only the engine search");
+        }
+    }
+
+    fn load_book(&mut self) {
+        if !self.settings.own_book {
+            self.engine.set_book(None);
+            return;
+        }
+        let book: Result<Arc<dyn Book<G>>, String> = if self.settings.book_file.is_empty() {
+            Repertoire::<G>::builtin()
+                .map(|r| Arc::new(r) as Arc<dyn Book<G>>)
+                .map_err(|e| e.to_string())
+        } else if G::NAME != Variant::Chess.name() {
+            Err("Polyglot books are for chess only".to_string())
+        } else {
+            PolyglotBook::open(self.settings.book_file.as_ref())
+                .map(|b| Arc::new(b) as Arc<dyn Book<G>>)
+                .map_err(|e| format!("{}: {e}", self.settings.book_file))
+        };
+        match book {
+            Ok(book) => self.engine.set_book(Some(book)),
+            Err(err) => {
+                self.out.error(err);
+                self.engine.set_book(None);
+            }
+        }
+    }
+
+    /// Loads `EvalFile` for the positions the next `position` commands set up (the search
+    /// never sees a half-changed evaluation): empty is the classic evaluation, the built-in
+    /// network's name is that network, anything else a file; a bad file keeps the current
+    /// evaluation.
+    fn load_network(&mut self) {
+        let file = &self.settings.eval_file;
+        if file.is_empty() {
+            chess::nnue::set_active(None);
+            self.out
+                .note("EvalFile empty: the classic evaluation from the next position");
+            return;
+        }
+        if G::NAME != Variant::Chess.name() {
+            self.out.error("EvalFile networks are for chess only");
+            return;
+        }
+        if file == chess::nnue::EMBEDDED_NAME {
+            chess::nnue::set_active(Some(chess::nnue::embedded()));
+            self.out.note(&format!(
+                "EvalFile {file}: the built-in network from the next position"
+            ));
+            return;
+        }
+        match chess::nnue::Network::from_file(file) {
+            Ok(net) => {
+                chess::nnue::set_active(Some(chess::nnue::keep(net)));
+                self.out.note(&format!(
+                    "EvalFile {file} loaded: used from the next position"
+                ));
+            }
+            Err(err) => self.out.error(format!(
+                "EvalFile {file}: {err}; the evaluation is unchanged"
+            )),
+        }
+    }
+
+    fn set_position(&mut self, start: &Start, moves: &[String]) {
+        let pos = match start {
+            Start::StartPos => G::start(),
+            Start::Fen(fen) => match G::from_fen(fen) {
+                Ok(pos) => pos,
+                Err(err) => {
+                    self.out
+                        .error(format!("bad FEN, position unchanged: {err}"));
+                    return;
+                }
+            },
+        };
+        self.engine.set_position(pos);
+        for (ply, text) in moves.iter().enumerate() {
+            let parsed = self.engine.position().parse_move(text, self.style);
+            match parsed.map(|mv| self.engine.play(mv)) {
+                Ok(Ok(())) => {}
+                Ok(Err(err)) => {
+                    self.illegal_move(text, ply, &err);
+                    break;
+                }
+                Err(err) => {
+                    self.illegal_move(text, ply, &err);
+                    break;
+                }
+            }
+        }
+    }
+
+    fn illegal_move(&self, text: &str, ply: usize, err: &dyn std::fmt::Display) {
+        let shown: String = text.chars().take(20).collect();
+        self.out.error(format!(
+            "move {} '{shown}' refused ({err}); the rest of the line is ignored",
+            ply + 1
+        ));
+    }
+
+    fn go(&mut self, go: &Go) {
+        let pos = self.engine.position();
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            match pos.parse_move(text, self.style) {
+                Ok(mv) => searchmoves.push(mv),
+                Err(err) => self
+                    .out
+                    .error(format!("searchmoves: '{text}' skipped ({err})")),
+            }
+        }
+        if searchmoves.is_empty() && !go.searchmoves.is_empty() {
+            self.out
+                .error("searchmoves: no legal move given, searching all moves");
+        }
+        let limits = limits(go, pos.side_to_move());
+        let reporter = UciReporter {
+            out: self.out.clone(),
+            style: self.style,
+        };
+        self.engine.go(
+            GoRequest {
+                limits,
+                searchmoves,
+                ponder: go.ponder,
+            },
+            reporter,
+        );
+    }
+
+    fn display(&mut self) {
+        let pos = self.engine.position();
+        let fen = pos.to_fen();
+        let first_rank = match (G::NAME, self.style) {
+            ("xiangqi", MoveStyle::Coord) => 0,
+            _ => 1,
+        };
+        if let Some(grid) = Grid::from_fen(&fen) {
+            for line in grid.ascii(first_rank).lines() {
+                self.out.line(line);
+            }
+        }
+        self.out.line("");
+        self.out.line(&format!("Fen: {fen}"));
+        self.out.line(&format!("Key: {:016X}", pos.hash()));
+        let side = match (pos.side_to_move(), G::NAME) {
+            (Side::White, "xiangqi") => "red",
+            (Side::White, _) => "white",
+            (Side::Black, _) => "black",
+        };
+        self.out.line(&format!("Side to move: {side}"));
+    }
+
+    fn eval(&mut self) {
+        let pos = self.engine.position();
+        for line in engine::explain::explain(pos).lines() {
+            self.out.line(&format!("info string {line}"));
+        }
+        self.out.line(&format!(
+            "info string static eval cp {} (side to move's view)",
+            pos.evaluate()
+        ));
+    }
+
+    fn perft(&mut self, depth: u32) {
+        self.engine.stop();
+        let started = Instant::now();
+        let mut pos = self.engine.position().clone();
+        let mut total = 0u64;
+        if depth == 0 {
+            total = 1;
+        } else {
+            for &mv in pos.legal_moves().iter() {
+                let text = pos.format_move(mv, self.style);
+                pos.make(mv);
+                let count = pos.perft(depth - 1);
+                pos.unmake(mv);
+                total += count;
+                self.out.line(&format!("{text}: {count}"));
+            }
+        }
+        let ms = started.elapsed().as_millis();
+        self.out.line("");
+        self.out.line(&format!("Nodes searched: {total}"));
+        self.out
+            .note(&format!("perft {depth}: {total} nodes in {ms} ms"));
+    }
+
+    /// Searches the start position and the positions the built-in repertoire leads to, at
+    /// a fixed depth, from a cleared table: the node count is a signature of the search.
+    fn bench(&mut self, depth: u32) {
+        let lines = match G::NAME {
+            "chess" => engine::book::repertoire::CHESS_LINES,
+            "xiangqi" => engine::book::repertoire::XIANGQI_LINES,
+            _ => "",
+        };
+        let mut positions = vec![G::start()];
+        for line in lines.lines().filter(|l| !l.starts_with('#')) {
+            let mut pos = G::start();
+            for word in line.split_whitespace() {
+                match pos.parse_move(word, MoveStyle::Coord) {
+                    Ok(mv) => pos.make(mv),
+                    Err(_) => break,
+                }
+            }
+            positions.push(pos);
+        }
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let started = Instant::now();
+        let nodes: u64 = self.engine.with_searcher(|searcher| {
+            searcher.clear();
+            positions
+                .iter()
+                .map(|pos| {
+                    let control = search::Control::new();
+                    searcher
+                        .search(pos, &limits, &[], &control, &mut |_| {})
+                        .nodes
+                })
+                .sum()
+        });
+        let ms = started.elapsed().as_millis().max(1);
+        self.out
+            .line(&format!("Positions searched: {}", positions.len()));
+        self.out.line(&format!("Total time (ms) : {ms}"));
+        self.out.line(&format!("Nodes searched  : {nodes}"));
+        self.out.line(&format!(
+            "Nodes/second    : {}",
+            u128::from(nodes) * 1000 / ms
+        ));
+    }
+}
+
+/// Depth of `bench` without an argument.
+pub const DEFAULT_BENCH_DEPTH: u32 = 6;
+
+/// The search limits of a `go`, with the clock of the side to move.
+pub fn limits(go: &Go, side: Side) -> Limits {
+    let (time, inc) = match side {
+        Side::White => (go.wtime, go.winc),
+        Side::Black => (go.btime, go.binc),
+    };
+    Limits {
+        depth: go.depth,
+        nodes: go.nodes,
+        movetime: go.movetime,
+        clock: time.map(|time| Clock {
+            time,
+            inc: inc.unwrap_or_default(),
+            moves_to_go: go.movestogo,
+        }),
+        mate: go.mate,
+        infinite: go.infinite,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,104 @@
+//! `chariot web`: the default job. A local HTTP server with the page embedded in the binary,
+//! where a person plays chess or xiangqi against the engine.
+//!
+//! The HTTP layer is a small hand-written HTTP/1.1 server on `std::net` (one request per
+//! connection, one thread per connection up to a cap). It adds no dependency and no compile
+//! time, and it lets every limit — head and body size, connections, event-stream length —
+//! be enforced exactly where the bytes are read. The API is described in `docs/web-api.md`.
+#![deny(missing_docs)]
+
+pub mod assets;
+pub mod board;
+pub mod http;
+pub mod ids;
+pub mod pgn;
+pub mod registry;
+pub mod routes;
+pub mod server;
+pub mod session;
+pub mod shared;
+pub mod think;
+
+#[cfg(test)]
+mod api_tests;
+#[cfg(test)]
+mod game_tests;
+#[cfg(test)]
+mod load_tests;
+#[cfg(test)]
+mod record_tests;
+#[cfg(test)]
+mod testgame;
+
+use registry::GameKind;
+use shared::Shared;
+use std::time::Duration;
+use think::{Config, SearchEngine};
+
+/// Options of `chariot web`.
+#[derive(clap::Parser, Debug, Clone)]
+pub struct WebArgs {
+    /// Port to listen on.
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on. The default answers this computer only;
+    /// `--host 0.0.0.0` opens the game to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Longest the engine thinks about one move, in milliseconds.
+    #[arg(long, default_value_t = 5000)]
+    pub max_think_ms: u64,
+    /// Most games kept open at once.
+    #[arg(long, default_value_t = 256)]
+    pub max_games: usize,
+}
+
+impl Default for WebArgs {
+    fn default() -> WebArgs {
+        <WebArgs as clap::Parser>::parse_from(["chariot-web"])
+    }
+}
+
+/// The games this binary serves, each played by the generic search.
+pub fn game_kinds() -> Vec<GameKind> {
+    vec![
+        GameKind {
+            name: "chess",
+            create: Shared::<chess::Position, SearchEngine<chess::Position>>::create,
+        },
+        GameKind {
+            name: "xiangqi",
+            create: Shared::<xiangqi::Position, SearchEngine<xiangqi::Position>>::create,
+        },
+    ]
+}
+
+/// Entry point of `chariot web`.
+pub fn run(args: WebArgs) -> anyhow::Result<()> {
+    let config = Config {
+        max_think: Duration::from_millis(args.max_think_ms.clamp(50, 60_000)),
+        max_games: args.max_games.max(1),
+        ..Config::default()
+    };
+    let host = if args.host.contains(':') && !args.host.starts_with('[') {
+        format!("[{}]", args.host)
+    } else {
+        args.host.clone()
+    };
+    let server = server::Server::bind(&format!("{host}:{}", args.port), config, game_kinds())
+        .map_err(|e| anyhow::anyhow!("cannot listen on {host}:{}: {e}", args.port))?;
+    let addr = server.local_addr()?;
+    let shown = if addr.ip().is_unspecified() {
+        format!("http://127.0.0.1:{}", addr.port())
+    } else {
+        format!("http://{addr}")
+    };
+    println!("Chariot web game: open {shown} in a browser (Ctrl-C stops the server).");
+    if addr.ip().is_loopback() {
+        println!("Only this computer can connect; `--host 0.0.0.0` opens the game to the network.");
+    } else {
+        println!("Listening on {addr}: other computers on the network can connect.");
+    }
+    server.run()?;
+    Ok(())
+}
