@@ -4,8 +4,8 @@
 Why: Chariot is deterministic at a fixed node count, so a match that plays an opening a
 second time (colours as before) replays the same game move for move. With the 40 default
 openings a 600-game match held only 40 distinct game pairs, each counted about 7.5 times,
-and its error bars were about 2.7 times too narrow (BENCHMARKS.md, session 16). This set
-gives every game pair of a 600-game match its own opening.
+and its error bars were about 2.7 times too narrow (docs/benchmarks-history.md, session
+16). This set gives every game pair of a 600-game match its own opening.
 
 How: from each default opening (crates/arena/data/openings/<game>.epd) play a few uniformly
 random legal plies (python-chess for chess, pyffish for xiangqi), then keep the position when
