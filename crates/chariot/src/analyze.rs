@@ -2,6 +2,7 @@
 //! run textbook minimax, plain alpha-beta and the engine search (pruning off, then on) at
 //! the same depth, so a user sees what each refinement saves.
 
+use crate::engine::Tuned;
 use anyhow::{bail, Context};
 use clap::{Parser, ValueEnum};
 use game::{is_mate_score, Game, MoveStyle, Score, MATE};
@@ -89,7 +90,7 @@ pub(crate) fn position<G: Game>(fen: Option<&str>) -> anyhow::Result<G> {
     }
 }
 
-fn analyze<G: Game>(args: &Args) -> anyhow::Result<()> {
+fn analyze<G: Tuned>(args: &Args) -> anyhow::Result<()> {
     let pos: G = position(args.fen.as_deref())?;
     if pos.legal_moves().is_empty() {
         bail!("the side to move has no legal move in this position");
@@ -100,7 +101,7 @@ fn analyze<G: Game>(args: &Args) -> anyhow::Result<()> {
         ..Options::default()
     };
     if !args.compare {
-        let mut searcher = Searcher::<G>::new(options);
+        let mut searcher = Searcher::<G>::new(options, G::TUNING);
         let (result, _) = engine_search(&mut searcher, &pos, args.depth, true);
         let best = result
             .best
@@ -133,10 +134,13 @@ fn analyze<G: Game>(args: &Args) -> anyhow::Result<()> {
     let (ab, t) = timed(&mut || alphabeta(&mut p, args.depth, -game::INFINITY, game::INFINITY));
     row("alpha-beta", ab.value, ab.nodes, t);
     for pruning in [false, true] {
-        let mut searcher = Searcher::<G>::new(Options {
-            threads: 1,
-            ..options.clone()
-        });
+        let mut searcher = Searcher::<G>::new(
+            Options {
+                threads: 1,
+                ..options.clone()
+            },
+            G::TUNING,
+        );
         searcher.set_pruning(pruning);
         let (result, time) = engine_search(&mut searcher, &pos, args.depth, false);
         let name = if pruning {

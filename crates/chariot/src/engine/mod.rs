@@ -5,6 +5,7 @@
 //! decide what to print, the engine decides nothing about presentation.
 
 pub mod plain;
+pub mod tuning;
 
 use crate::book::Book;
 use game::{Game, MoveList};
@@ -14,6 +15,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 use thiserror::Error;
+pub use tuning::Tuned;
 
 /// What the engine needs from a searcher: the surface of `search::Searcher<G>`.
 ///
@@ -44,9 +46,9 @@ pub trait Think<G: Game>: Send + 'static {
     }
 }
 
-impl<G: Game> Think<G> for search::Searcher<G> {
+impl<G: Tuned> Think<G> for search::Searcher<G> {
     fn create(options: Options) -> Self {
-        search::Searcher::new(options)
+        search::Searcher::new(options, G::TUNING)
     }
     fn set_options(&mut self, options: Options) {
         search::Searcher::set_options(self, options)

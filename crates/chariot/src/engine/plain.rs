@@ -7,7 +7,7 @@
 //! limits: it always searches its own depth. `stop` cuts it short at once; the best move
 //! among the root moves searched in full is played.
 
-use super::Think;
+use super::{Think, Tuned};
 use game::{Game, Score, INFINITY, MATE, MATE_BOUND};
 use search::reference::{alphabeta_stoppable, verdict_score};
 use search::{Bound, Control, Info, Limits, Options, SearchResult};
@@ -28,10 +28,10 @@ pub struct Switchable<G: Game> {
     mode: Mode,
 }
 
-impl<G: Game> Think<G> for Switchable<G> {
+impl<G: Tuned> Think<G> for Switchable<G> {
     fn create(options: Options) -> Self {
         Switchable {
-            full: search::Searcher::new(options),
+            full: search::Searcher::new(options, G::TUNING),
             mode: Mode::Full,
         }
     }

@@ -3,8 +3,10 @@
 
 use super::play::{soak, Config};
 use super::stats::Stats;
+use crate::engine::Tuned;
 use crate::testing::{Pile, PileError};
 use game::{Game, MoveList, MoveStyle, Outcome, Score, Side, Verdict};
+use search::SearchTuning;
 
 fn config(games: usize, nodes: u64) -> Config {
     Config {
@@ -158,6 +160,11 @@ impl<const BUG: u8> Game for Nim<BUG> {
     fn parse_move(&self, text: &str, style: MoveStyle) -> Result<u8, PileError> {
         self.pile.parse_move(text, style)
     }
+}
+
+/// A toy game searches with the base search.
+impl<const BUG: u8> Tuned for Nim<BUG> {
+    const TUNING: SearchTuning = SearchTuning::BASE;
 }
 
 #[test]
