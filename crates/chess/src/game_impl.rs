@@ -14,31 +14,6 @@ impl Game for Position {
     type FenError = FenError;
     type MoveError = MoveError;
     const NAME: &'static str = "chess";
-    const SEARCH: game::SearchTuning = game::SearchTuning {
-        quiet_see_margin: Some(60),
-        nmp_eval_divisor: Some(200),
-        lmr_history_divisor: Some(6_144),
-        qs_delta_margin: Some(200),
-        lmp_divisor: 2,
-        razor_margin: Some(300),
-        continuation_history: true,
-        singular_margin: Some(2),
-        history_bonus: Some((300, 250, 3_000)),
-        lmr_deeper_margin: Some(40),
-        tt_pv_reduction: false,
-        capture_futility_margin: Some(100),
-        aspiration_fail_high_reduction: true,
-        fail_high_blend: true,
-        aspiration_delta: Some(15),
-        pawn_history: true,
-        threat_ordering: true,
-        hindsight_depth: false,
-        cut_node_reduction: true,
-        history_prune_margin: Some(1_200),
-        tt_move_first: true,
-        child_cutoff_reduction: true,
-        low_ply_history: true,
-    };
 
     fn start() -> Self {
         Position::start()

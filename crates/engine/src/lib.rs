@@ -10,6 +10,7 @@ pub mod book;
 pub mod explain;
 mod kind;
 pub mod plain;
+pub mod tuning;
 
 pub use kind::GameKind;
 pub use search::{Mode, Think};
@@ -22,6 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 use thiserror::Error;
+pub use tuning::Tuned;
 
 /// Receives a search's progress and its result, on the search thread.
 pub trait Reporter<G: Game>: Send + 'static {
@@ -82,20 +84,22 @@ fn lock<S>(searcher: &Mutex<S>) -> MutexGuard<'_, S> {
     searcher.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-impl<G: Game, S: Think<G>> Engine<G, S> {
+impl<G: Tuned, S: Think<G>> Engine<G, S> {
     /// An engine at the game's starting position.
     pub fn new(options: Options) -> Self {
         Engine {
             start: G::start(),
             position: G::start(),
             moves: Vec::new(),
-            searcher: Arc::new(Mutex::new(S::create(options.clone()))),
+            searcher: Arc::new(Mutex::new(S::create(options.clone(), G::TUNING))),
             options,
             book: None,
             job: None,
         }
     }
+}
 
+impl<G: Game, S: Think<G>> Engine<G, S> {
     /// The current position.
     pub fn position(&self) -> &G {
         &self.position
@@ -381,6 +385,3 @@ impl<G: Game> Reporter<G> for std::sync::mpsc::Sender<Event<G::Move>> {
         let _ = self.send(Event::Note(text.to_string()));
     }
 }
-
-#[cfg(test)]
-mod tests;

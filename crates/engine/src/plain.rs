@@ -20,9 +20,9 @@ pub struct Switchable<G: Game> {
 }
 
 impl<G: Game> Think<G> for Switchable<G> {
-    fn create(options: Options) -> Self {
+    fn create(options: Options, tuning: search::SearchTuning) -> Self {
         Switchable {
-            full: search::Searcher::new(options),
+            full: search::Searcher::new(options, tuning),
             mode: Mode::Full,
         }
     }

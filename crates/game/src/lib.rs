@@ -10,7 +10,6 @@ mod check_prediction;
 mod movelist;
 mod outcome;
 mod score;
-mod search_tuning;
 mod tune;
 
 pub use check_prediction::{verify_check_prediction, CheckPredictionCount};
@@ -19,7 +18,6 @@ pub use outcome::{EndReason, Outcome, Verdict};
 pub use score::{
     is_mate_score, mate_in, mated_in, uci_score, Score, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY,
 };
-pub use search_tuning::SearchTuning;
 pub use tune::{Trace, TraceEntry, Tunable};
 
 use std::fmt::Debug;
@@ -95,8 +93,6 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// Short lowercase name of the game: `"chess"` or `"xiangqi"`.
     const NAME: &'static str;
-    /// The optional search features this game uses (see [`SearchTuning`]).
-    const SEARCH: SearchTuning = SearchTuning::BASE;
 
     /// The standard starting position.
     fn start() -> Self;
@@ -153,8 +149,8 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Move-ordering adjustments of quiet moves for the pieces they move out of or into
     /// attack by cheaper enemy pieces: `bonuses[i]` is set for `moves[i]` (positive for an
     /// escape, negative for a move that puts a piece en prise, 0 otherwise). Asked once per
-    /// node where the game opts in ([`SearchTuning::threat_ordering`]); the default leaves
-    /// every bonus as it is.
+    /// node where the search's tuning has threat ordering on (`search::SearchTuning`); the
+    /// default leaves every bonus as it is.
     fn threat_bonuses(&self, _moves: &[Self::Move], _bonuses: &mut [i32]) {}
     /// Whether `mv` (legal here) may give check: `false` only when it surely does not.
     /// Lets the search drop a pruned quiet move without playing it (moves that give check
@@ -172,7 +168,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// An index below [`PIECE_TO_COUNT`] of the moving piece (kind and colour) and the
     /// destination of `mv`, legal here: the continuation history remembers which reply
     /// answered which move by this pair. The default folds the move's code into range,
-    /// enough for games that leave [`SearchTuning::continuation_history`] off.
+    /// enough for games whose search tuning leaves the continuation history off.
     fn piece_to(&self, mv: Self::Move) -> u16 {
         (Self::encode(mv) as usize % PIECE_TO_COUNT) as u16
     }

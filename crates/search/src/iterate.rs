@@ -176,7 +176,7 @@ impl<G: Game> Worker<'_, G> {
         reports: Option<&Sender<Info<G::Move>>>,
     ) {
         let prev = root[pv_idx].prev_score;
-        let mut delta = G::SEARCH.aspiration_delta.unwrap_or(ASPIRATION_DELTA);
+        let mut delta = self.tuning.aspiration_delta.unwrap_or(ASPIRATION_DELTA);
         let (mut alpha, mut beta) =
             if depth >= ASPIRATION_MIN_DEPTH && !is_mate_score(prev) && prev > -INFINITY {
                 ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
@@ -187,7 +187,7 @@ impl<G: Game> Worker<'_, G> {
         // the game opts in): the move is probably good, and a shallower search confirms it
         // sooner. Not in the plain search, which must return the full-depth minimax value.
         let fail_high_reduction =
-            G::SEARCH.aspiration_fail_high_reduction && self.shared.config.pruning;
+            self.tuning.aspiration_fail_high_reduction && self.shared.config.pruning;
         let mut failed_high = 0;
         loop {
             let score = self.search_root(root, pv_idx, (depth - failed_high).max(1), alpha, beta);

@@ -8,7 +8,8 @@
 //! Layout: `searcher` (the public entry), `threads` (Lazy SMP), `iterate` (iterative
 //! deepening, aspiration, root moves, MultiPV), `negamax` and `qsearch` (the tree search),
 //! `ordering`, `history`, `tt`, `time`, `strength` (levels), `params` (every tunable),
-//! and `reference` (textbook minimax and alpha-beta).
+//! `tuning` (the optional features and margins a game's preset sets) and `reference`
+//! (textbook minimax and alpha-beta).
 #![deny(missing_docs)]
 
 mod api;
@@ -25,6 +26,7 @@ mod think;
 mod threads;
 mod time;
 pub mod tt;
+mod tuning;
 mod worker;
 
 #[cfg(test)]
@@ -35,4 +37,5 @@ mod toy;
 pub use api::{Bound, Clock, Control, Info, Limits, Options, SearchResult, Strength};
 pub use searcher::Searcher;
 pub use think::{Mode, Think};
+pub use tuning::SearchTuning;
 pub use worker::Config;

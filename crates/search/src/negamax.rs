@@ -1,12 +1,11 @@
 //! The principal variation search below the root: negamax alpha-beta with the TT,
 //! null move, reverse futility, futility and late-move pruning, late move reductions,
 //! SEE pruning of losing captures, check extensions, mate-distance pruning, the correction
-//! history of the static evaluation, and the optional features a game opts into
-//! (`Game::SEARCH`: razoring, quiet SEE pruning, eval-scaled null move,
+//! history of the static evaluation, and the optional features a game's preset switches on
+//! (`SearchTuning`: razoring, quiet SEE pruning, eval-scaled null move,
 //! history-adjusted reductions, continuation and pawn history, singular extensions,
-//! smaller reductions in positions the TT marks as once on the PV, futility pruning of
-//! captures, fail-high scores blended toward beta, hindsight depth adjustment, deeper
-//! reductions at expected cut nodes, history pruning).
+//! futility pruning of captures, fail-high scores blended toward beta, deeper reductions
+//! at expected cut nodes and below nodes that keep failing high, history pruning).
 //!
 //! `PV` nodes (searched with an open window) and non-PV nodes (zero window) are separate
 //! instantiations, so the compiler specialises both.
@@ -70,9 +69,6 @@ impl<G: Game> Worker<'_, G> {
         let tt = self.shared.tt;
         let hit = tt.probe(key, ply);
         let tt_code = hit.map_or(0, |h| h.mv);
-        // On the principal variation now or when last searched (Stockfish's `ttPv`).
-        let tt_pv = PV || hit.is_some_and(|h| h.pv);
-        let tt_pv_reduction = G::SEARCH.tt_pv_reduction && tt_pv;
         if let Some(h) = hit {
             if pruning && !PV && excluded == 0 && h.depth >= depth && h.cuts(alpha, beta) {
                 return h.score;
@@ -106,23 +102,6 @@ impl<G: Game> Worker<'_, G> {
             _ => static_eval,
         };
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
-        // Hindsight depth adjustment: the parent reduced this node on a guess; the two
-        // static evaluations now say whether that guess was too hopeful or too cautious.
-        // `sum` is how much better this position looks to the side to move than it looked
-        // to the opponent a ply earlier (each evaluation is from its own mover's side).
-        if G::SEARCH.hindsight_depth && pruning && !in_check && excluded == 0 {
-            let prior = self.stack[ply - 1].reduction;
-            let prev_eval = self.stack[ply - 1].eval;
-            if prev_eval > -INFINITY && !self.stack[ply - 1].null {
-                let sum = static_eval + prev_eval;
-                if prior >= 3 && sum <= 2 {
-                    depth += 1;
-                }
-                if prior >= 2 && depth >= 2 && sum > 175 {
-                    depth -= 1;
-                }
-            }
-        }
 
         if pruning && !PV && !in_check {
             // Step 1. Reverse futility pruning: far above beta, a quiet position stays there.
@@ -134,7 +113,7 @@ impl<G: Game> Worker<'_, G> {
             }
             // Step 1b. Razoring: far below alpha at low depth, only captures can save the
             // node; if quiescence agrees it cannot, believe it.
-            if let Some(margin) = G::SEARCH.razor_margin {
+            if let Some(margin) = self.tuning.razor_margin {
                 if excluded == 0
                     && depth <= RAZOR_MAX_DEPTH
                     && eval < alpha - RAZOR_BASE - margin * depth * depth
@@ -159,7 +138,7 @@ impl<G: Game> Worker<'_, G> {
                 && self.pos.null_move_ok()
             {
                 let mut r = nmp_reduction(depth);
-                if let Some(divisor) = G::SEARCH.nmp_eval_divisor {
+                if let Some(divisor) = self.tuning.nmp_eval_divisor {
                     r += ((eval - beta) / divisor).min(3);
                 }
                 self.stack[ply].null = true;
@@ -191,7 +170,7 @@ impl<G: Game> Worker<'_, G> {
             self.stack[ply - 1].code
         };
         // The moves one and two plies back, for the continuation history.
-        let continuation = G::SEARCH.continuation_history.then(|| {
+        let continuation = self.tuning.continuation_history.then(|| {
             let two_back = if ply >= 2 {
                 self.stack[ply - 2].piece_to
             } else {
@@ -200,7 +179,7 @@ impl<G: Game> Worker<'_, G> {
             [self.stack[ply - 1].piece_to, two_back]
         });
         // The pawn-history row of this pawn structure, where the game keeps one.
-        let pawn_row = if G::SEARCH.pawn_history {
+        let pawn_row = if self.tuning.pawn_history {
             self.pos.structure_key().map(History::pawn_row)
         } else {
             None
@@ -214,6 +193,7 @@ impl<G: Game> Worker<'_, G> {
             previous,
             continuation,
             pawn_row,
+            &self.tuning,
         );
         if picker.is_empty() {
             return verdict_score(self.pos.no_moves_verdict(), ply);
@@ -230,7 +210,7 @@ impl<G: Game> Worker<'_, G> {
         let mut noisies = [0u16; MAX_NOISIES];
         let mut noisy_count = 0usize;
         // Late move pruning skips the quiet moves after this many (non-PV nodes).
-        let lmp_limit = lmp_count(depth, improving) / G::SEARCH.lmp_divisor;
+        let lmp_limit = lmp_count(depth, improving) / self.tuning.lmp_divisor;
 
         while let Some((mv, stage)) = picker.next(&self.pos, self.history) {
             if excluded != 0 && G::encode(mv) == excluded {
@@ -254,7 +234,7 @@ impl<G: Game> Worker<'_, G> {
                     // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
                         || (depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha)
                     // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
-                        || G::SEARCH.quiet_see_margin.is_some_and(|m| {
+                        || self.tuning.quiet_see_margin.is_some_and(|m| {
                             depth <= SEE_QUIET_MAX_DEPTH && !self.pos.see_ge(mv, -m * depth)
                         })
                     // Step 5c. History pruning: a quiet move that has mostly failed, in
@@ -262,7 +242,7 @@ impl<G: Game> Worker<'_, G> {
                         || (!PV
                             && stage == Stage::Quiet
                             && depth <= HISTORY_PRUNE_MAX_DEPTH
-                            && G::SEARCH.history_prune_margin.is_some_and(|m| {
+                            && self.tuning.history_prune_margin.is_some_and(|m| {
                                 let stat = self.history.quiet_stat(
                                     side,
                                     G::encode(mv),
@@ -279,7 +259,7 @@ impl<G: Game> Worker<'_, G> {
                         && !self.pos.see_ge(mv, see_capture_margin(depth)))
                     // Step 6a. Futility pruning of captures: one that cannot win, by static
                     // exchange, what lifts a hopeless eval to within a margin of alpha.
-                        || G::SEARCH.capture_futility_margin.is_some_and(|m| {
+                        || self.tuning.capture_futility_margin.is_some_and(|m| {
                             !PV && depth <= FP_MAX_DEPTH
                                 && self.pos.is_capture(mv)
                                 && !self.pos.see_ge(mv, alpha - eval - futility_margin(depth) - m)
@@ -295,7 +275,7 @@ impl<G: Game> Worker<'_, G> {
             // other move (a shallower search without it fails low), search it deeper; when
             // even without it the node fails high, cut here (multi-cut).
             let mut extension = 0;
-            if let (Some(margin), Stage::Tt, Some(h)) = (G::SEARCH.singular_margin, stage, hit) {
+            if let (Some(margin), Stage::Tt, Some(h)) = (self.tuning.singular_margin, stage, hit) {
                 if pruning
                     && excluded == 0
                     && depth >= SINGULAR_MIN_DEPTH
@@ -360,15 +340,16 @@ impl<G: Game> Worker<'_, G> {
                     && (quiet || stage == Stage::BadNoisy)
                 {
                     r = self.reduction(depth, moves_done);
-                    r -= PV as i32 + tt_pv_reduction as i32;
+                    r -= PV as i32;
                     r += (!improving) as i32;
                     r -= (stage == Stage::Refutation) as i32;
                     r -= gives_check as i32;
-                    r += (G::SEARCH.cut_node_reduction && cut) as i32;
-                    r += (G::SEARCH.child_cutoff_reduction && self.stack[ply + 1].cutoffs > 2)
+                    r += (self.tuning.cut_node_reduction && cut) as i32;
+                    r += (self.tuning.child_cutoff_reduction && self.stack[ply + 1].cutoffs > 2)
                         as i32;
                     // A quiet move with a good history is less likely to be bad: reduce it less.
-                    if let (Some(divisor), Stage::Quiet) = (G::SEARCH.lmr_history_divisor, stage) {
+                    if let (Some(divisor), Stage::Quiet) = (self.tuning.lmr_history_divisor, stage)
+                    {
                         let stat =
                             self.history
                                 .quiet_stat(side, code, piece_to, continuation, pawn_row);
@@ -377,14 +358,12 @@ impl<G: Game> Worker<'_, G> {
                     r = r.clamp(0, new_depth - 1);
                 }
                 let new_depth_reduced = new_depth - r;
-                self.stack[ply].reduction = r;
                 self.stack[ply + 1].cut = true;
                 value = -self.negamax::<false>(new_depth_reduced, ply + 1, -alpha - 1, -alpha);
-                self.stack[ply].reduction = 0;
                 if value > alpha && r > 0 {
                     // How far the reduced search beat the best move decides how deep to
                     // verify it: a big surprise deserves a deeper look, a narrow one less.
-                    if let Some(margin) = G::SEARCH.lmr_deeper_margin {
+                    if let Some(margin) = self.tuning.lmr_deeper_margin {
                         if value > best + margin + 2 * new_depth {
                             new_depth += 1;
                         } else if value < best + LMR_SHALLOWER_MARGIN {
@@ -418,7 +397,7 @@ impl<G: Game> Worker<'_, G> {
                         self.stack[ply].cutoffs = self.stack[ply]
                             .cutoffs
                             .saturating_add(1 + (tt_code == 0) as u8);
-                        let bonus = history_bonus(depth, G::SEARCH.history_bonus);
+                        let bonus = history_bonus(depth, self.tuning.history_bonus);
                         if noisy {
                             self.history
                                 .noisy_cutoff(side, bonus, code, &noisies[..noisy_count]);
@@ -433,7 +412,7 @@ impl<G: Game> Worker<'_, G> {
                             );
                             self.history
                                 .noisy_cutoff(side, bonus, 0, &noisies[..noisy_count]);
-                            if G::SEARCH.low_ply_history {
+                            if self.tuning.low_ply_history {
                                 self.history.low_ply_cutoff(
                                     ply,
                                     bonus,
@@ -479,7 +458,7 @@ impl<G: Game> Worker<'_, G> {
             // Every move but the excluded one was searched (or none was left): fail low.
             return if best == -INFINITY { alpha } else { best };
         }
-        if G::SEARCH.fail_high_blend
+        if self.tuning.fail_high_blend
             && best >= beta
             && !is_mate_score(best)
             && !is_mate_score(beta)
@@ -489,7 +468,7 @@ impl<G: Game> Worker<'_, G> {
             best = (best * depth + beta) / (depth + 1);
         }
         let bound = bound_of(best, original_alpha, beta);
-        tt.store(key, ply, best_code, best, raw_eval, depth, bound, tt_pv);
+        tt.store(key, ply, best_code, best, raw_eval, depth, bound);
         // Teach the correction history how far the static evaluation was off, when the
         // result says so: not after a capture won the node (the evaluation is not meant to
         // see tactics), not from a bound on the wrong side of the evaluation.

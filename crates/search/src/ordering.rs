@@ -11,6 +11,7 @@
 //! captures.
 
 use crate::history::History;
+use crate::tuning::SearchTuning;
 use game::{Game, MoveList, MAX_MOVES};
 
 const TT_MOVE: i32 = 3_000_000;
@@ -61,6 +62,10 @@ struct MainContext {
     previous: u16,
     continuation: Option<[u16; 2]>,
     pawn_row: Option<usize>,
+    /// `SearchTuning::threat_ordering`.
+    threat_ordering: bool,
+    /// `SearchTuning::low_ply_history`.
+    low_ply_history: bool,
 }
 
 /// The moves of one node with their ordering scores.
@@ -75,9 +80,10 @@ pub struct Picker<M: Copy + Default> {
 }
 
 impl<M: Copy + Default + Eq> Picker<M> {
-    /// All legal moves of `pos`, ordered for the main search. Where the game opts in
+    /// All legal moves of `pos`, ordered for the main search. Where the tuning says so
     /// (`SearchTuning::tt_move_first`) the TT move is checked on its own (`Game::decode`)
     /// and the others are generated only once it has been searched.
+    #[allow(clippy::too_many_arguments)]
     pub fn main<G: Game<Move = M>>(
         pos: &G,
         tt_code: u16,
@@ -86,6 +92,7 @@ impl<M: Copy + Default + Eq> Picker<M> {
         previous: u16,
         continuation: Option<[u16; 2]>,
         pawn_row: Option<usize>,
+        tuning: &SearchTuning,
     ) -> Self {
         // Built in place: the picker is large and copying it would cost more than scoring.
         let mut picker = Picker {
@@ -101,8 +108,10 @@ impl<M: Copy + Default + Eq> Picker<M> {
             previous,
             continuation,
             pawn_row,
+            threat_ordering: tuning.threat_ordering,
+            low_ply_history: tuning.low_ply_history,
         };
-        picker.tt_move = if G::SEARCH.tt_move_first && tt_code != 0 {
+        picker.tt_move = if tuning.tt_move_first && tt_code != 0 {
             pos.decode(tt_code)
         } else {
             None
@@ -124,15 +133,50 @@ impl<M: Copy + Default + Eq> Picker<M> {
         history: &History,
         context: MainContext,
     ) {
-        let MainContext {
+        let picker = self;
+        pos.generate(&mut picker.moves);
+        // The two switches read in the loop over the moves are made constants of its
+        // instantiations, so a game without them pays nothing per move.
+        match (context.threat_ordering, context.low_ply_history) {
+            (false, false) => picker.score_main::<G, false, false>(pos, history, &context),
+            (false, true) => picker.score_main::<G, false, true>(pos, history, &context),
+            (true, false) => picker.score_main::<G, true, false>(pos, history, &context),
+            (true, true) => picker.score_main::<G, true, true>(pos, history, &context),
+        }
+        if picker.next > 0 {
+            // The same swap `next` makes when it picks the TT move, so the other moves keep
+            // the order they had before staging.
+            match picker.scores[..picker.moves.len()]
+                .iter()
+                .position(|&score| score == TT_MOVE)
+            {
+                Some(at) => {
+                    picker.moves.as_mut_slice().swap(0, at);
+                    picker.scores.swap(0, at);
+                }
+                // Only if `decode` let through a move that is not legal: then nothing was
+                // searched twice, and no generated move may be skipped.
+                None => picker.next = 0,
+            }
+        }
+    }
+
+    /// Scores the generated moves for the main search; `THREATS` and `LOW_PLY` are
+    /// `SearchTuning::threat_ordering` and `SearchTuning::low_ply_history`.
+    fn score_main<G: Game<Move = M>, const THREATS: bool, const LOW_PLY: bool>(
+        &mut self,
+        pos: &G,
+        history: &History,
+        context: &MainContext,
+    ) {
+        let &MainContext {
             tt_code,
             ply,
             previous,
             continuation,
             pawn_row,
+            ..
         } = context;
-        let picker = self;
-        pos.generate(&mut picker.moves);
         let killers = history.killers(ply);
         let counter = if previous != 0 {
             history.counter(previous)
@@ -140,17 +184,12 @@ impl<M: Copy + Default + Eq> Picker<M> {
             0
         };
         let side = pos.side_to_move();
-        // Read only where the game opts in, so elsewhere the array is optimised away.
+        // Read only with threat ordering on, so elsewhere the array is optimised away.
         let mut threats = [0i32; MAX_MOVES];
-        if G::SEARCH.threat_ordering {
-            pos.threat_bonuses(picker.moves.as_slice(), &mut threats);
+        if THREATS {
+            pos.threat_bonuses(self.moves.as_slice(), &mut threats);
         }
-        for (i, (slot, &mv)) in picker
-            .scores
-            .iter_mut()
-            .zip(picker.moves.iter())
-            .enumerate()
-        {
+        for (i, (slot, &mv)) in self.scores.iter_mut().zip(self.moves.iter()).enumerate() {
             let code = G::encode(mv);
             *slot = if code == tt_code {
                 TT_MOVE
@@ -173,33 +212,13 @@ impl<M: Copy + Default + Eq> Picker<M> {
                     + continuation
                         .map_or(0, |earlier| history.continuation_score(earlier, piece_to))
                     + pawn_row.map_or(0, |row| history.pawn_score(row, piece_to))
-                    + if G::SEARCH.low_ply_history {
+                    + if LOW_PLY {
                         4 * history.low_ply_score(ply, code) / (1 + ply as i32)
                     } else {
                         0
                     }
-                    + if G::SEARCH.threat_ordering {
-                        threats[i]
-                    } else {
-                        0
-                    }
+                    + if THREATS { threats[i] } else { 0 }
             };
-        }
-        if picker.next > 0 {
-            // The same swap `next` makes when it picks the TT move, so the other moves keep
-            // the order they had before staging.
-            match picker.scores[..picker.moves.len()]
-                .iter()
-                .position(|&score| score == TT_MOVE)
-            {
-                Some(at) => {
-                    picker.moves.as_mut_slice().swap(0, at);
-                    picker.scores.swap(0, at);
-                }
-                // Only if `decode` let through a move that is not legal: then nothing was
-                // searched twice, and no generated move may be skipped.
-                None => picker.next = 0,
-            }
         }
     }
 
@@ -275,9 +294,22 @@ mod tests {
     use chess::Position;
 
     /// The TT move is handed out first and once, then every other legal move once; a code
-    /// that is no legal move is passed over.
+    /// that is no legal move is passed over. Both with the TT move staged before the others
+    /// are generated and without.
     #[test]
     fn the_tt_move_comes_first_and_every_move_once() {
+        let staged = SearchTuning {
+            tt_move_first: true,
+            threat_ordering: true,
+            low_ply_history: true,
+            ..SearchTuning::BASE
+        };
+        for tuning in [staged, SearchTuning::BASE] {
+            tt_move_first_and_every_move_once(&tuning);
+        }
+    }
+
+    fn tt_move_first_and_every_move_once(tuning: &SearchTuning) {
         let fens = [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
@@ -292,7 +324,7 @@ mod tests {
             let illegal = 0x0FFF; // h8 to h8: never a move
             let codes = legal.iter().map(|&m| Position::encode(m)).chain([illegal]);
             for tt_code in codes {
-                let mut picker = Picker::main(&pos, tt_code, &history, 1, 0, None, None);
+                let mut picker = Picker::main(&pos, tt_code, &history, 1, 0, None, None, tuning);
                 let mut seen = Vec::new();
                 while let Some((mv, stage)) = picker.next(&pos, &history) {
                     seen.push((Position::encode(mv), stage));

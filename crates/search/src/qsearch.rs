@@ -57,7 +57,8 @@ impl<G: Game> Worker<'_, G> {
             // score; where the game uses delta pruning, a capture must also win what lifts
             // the stand-pat score to within the margin of alpha.
             if !in_check {
-                let threshold = G::SEARCH
+                let threshold = self
+                    .tuning
                     .qs_delta_margin
                     .map_or(0, |m| (alpha - stand_pat - m).max(0));
                 if !self.pos.see_ge(mv, threshold) {
@@ -88,7 +89,7 @@ impl<G: Game> Worker<'_, G> {
 
         let bound = bound_of(best, original_alpha, beta);
         let depth = if in_check { 0 } else { -1 };
-        tt.store(key, ply, best_code, best, raw_eval, depth, bound, PV);
+        tt.store(key, ply, best_code, best, raw_eval, depth, bound);
         best
     }
 }

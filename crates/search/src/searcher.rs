@@ -11,6 +11,7 @@ use crate::strength::{handicap, pick_near_equal, pick_weaker, Rng, FULL_LEVEL};
 use crate::threads::{self, WorkerSettings};
 use crate::time::TimeManager;
 use crate::tt::Tt;
+use crate::tuning::SearchTuning;
 use crate::worker::{Config, Shared};
 use game::{Game, MAX_PLY};
 use std::marker::PhantomData;
@@ -21,6 +22,7 @@ use std::time::Instant;
 pub struct Searcher<G: Game> {
     options: Options,
     config: Config,
+    tuning: SearchTuning,
     tt: Tt,
     histories: Vec<History>,
     rng: Rng,
@@ -28,8 +30,9 @@ pub struct Searcher<G: Game> {
 }
 
 impl<G: Game> Searcher<G> {
-    /// A searcher with these options and a fresh table.
-    pub fn new(options: Options) -> Self {
+    /// A searcher with these options, the optional features and margins of `tuning` (the
+    /// preset of the game it plays), and a fresh table.
+    pub fn new(options: Options, tuning: SearchTuning) -> Self {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64);
@@ -39,6 +42,7 @@ impl<G: Game> Searcher<G> {
             histories: (0..threads).map(|_| History::default()).collect(),
             options,
             config: Config::default(),
+            tuning,
             rng: Rng::new(seed),
             game: PhantomData,
         }
@@ -57,6 +61,11 @@ impl<G: Game> Searcher<G> {
     /// The current options.
     pub fn options(&self) -> &Options {
         &self.options
+    }
+
+    /// The optional features and margins this searcher was created with.
+    pub fn tuning(&self) -> &SearchTuning {
+        &self.tuning
     }
 
     /// Switches pruning, reductions, extensions and quiescence on or off (see [`Config`]).
@@ -139,6 +148,7 @@ impl<G: Game> Searcher<G> {
             time: TimeManager::new(limits, self.options.move_overhead, start),
             node_limit,
             config: self.config,
+            tuning: self.tuning,
         };
         let settings = WorkerSettings {
             noise: cap.noise,
@@ -165,7 +175,7 @@ impl<G: Game> Searcher<G> {
     fn root_moves(&self, pos: &G, searchmoves: &[G::Move]) -> Vec<RootMove<G::Move>> {
         let tt_code = self.tt.probe(pos.hash(), 0).map_or(0, |h| h.mv);
         let history = &self.histories[0];
-        let mut picker = Picker::main(pos, tt_code, history, 0, 0, None, None);
+        let mut picker = Picker::main(pos, tt_code, history, 0, 0, None, None, &self.tuning);
         let mut root = Vec::new();
         while let Some((mv, _)) = picker.next(pos, history) {
             if searchmoves.is_empty() || searchmoves.contains(&mv) {

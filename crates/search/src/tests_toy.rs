@@ -2,7 +2,7 @@
 
 use crate::reference::{alphabeta, minimax};
 use crate::toy::Toy;
-use crate::{Control, Info, Limits, Options, Searcher};
+use crate::{Control, Info, Limits, Options, SearchTuning, Searcher};
 use game::{Game, INFINITY};
 
 fn fixed_depth(depth: u32) -> Limits {
@@ -18,10 +18,13 @@ fn search(searcher: &mut Searcher<Toy>, pos: &Toy, limits: &Limits) -> crate::Se
 
 #[test]
 fn minimax_alphabeta_and_plain_search_agree() {
-    let mut plain = Searcher::<Toy>::new(Options {
-        hash_mb: 1,
-        ..Options::default()
-    });
+    let mut plain = Searcher::<Toy>::new(
+        Options {
+            hash_mb: 1,
+            ..Options::default()
+        },
+        SearchTuning::BASE,
+    );
     plain.set_pruning(false);
     let mut tested = 0;
     for seed in 0..150u64 {
@@ -46,7 +49,7 @@ fn minimax_alphabeta_and_plain_search_agree() {
 
 #[test]
 fn full_search_returns_a_legal_move_and_respects_depth() {
-    let mut s = Searcher::<Toy>::new(Options::default());
+    let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
     for seed in 0..40u64 {
         let pos = Toy::seeded(seed);
         let legal = pos.legal_moves();
@@ -61,7 +64,7 @@ fn full_search_returns_a_legal_move_and_respects_depth() {
 
 #[test]
 fn node_limit_is_respected() {
-    let mut s = Searcher::<Toy>::new(Options::default());
+    let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
     let pos = (0..)
         .map(Toy::seeded)
         .find(|p| p.legal_moves().len() >= 3)
@@ -81,10 +84,13 @@ fn node_limit_is_respected() {
 
 #[test]
 fn two_threads_return_a_legal_move() {
-    let mut s = Searcher::<Toy>::new(Options {
-        threads: 2,
-        ..Options::default()
-    });
+    let mut s = Searcher::<Toy>::new(
+        Options {
+            threads: 2,
+            ..Options::default()
+        },
+        SearchTuning::BASE,
+    );
     for seed in 0..10u64 {
         let pos = Toy::seeded(seed);
         let r = search(&mut s, &pos, &fixed_depth(7));
@@ -96,7 +102,7 @@ fn two_threads_return_a_legal_move() {
 
 #[test]
 fn reports_come_once_per_iteration() {
-    let mut s = Searcher::<Toy>::new(Options::default());
+    let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
     let pos = (0..)
         .map(Toy::seeded)
         .find(|p| p.legal_moves().len() >= 2)
@@ -125,10 +131,13 @@ fn busy_position() -> Toy {
 #[test]
 fn stop_flag_ends_an_infinite_search_quickly_with_a_legal_move() {
     use std::time::{Duration, Instant};
-    let mut s = Searcher::<Toy>::new(Options {
-        threads: 2,
-        ..Options::default()
-    });
+    let mut s = Searcher::<Toy>::new(
+        Options {
+            threads: 2,
+            ..Options::default()
+        },
+        SearchTuning::BASE,
+    );
     let pos = busy_position();
     let control = Control::new();
     let limits = Limits {
@@ -154,7 +163,7 @@ fn stop_flag_ends_an_infinite_search_quickly_with_a_legal_move() {
 
 #[test]
 fn stop_before_start_still_gives_a_legal_move() {
-    let mut s = Searcher::<Toy>::new(Options::default());
+    let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
     let pos = busy_position();
     let control = Control::new();
     control.stop();
@@ -167,7 +176,7 @@ fn stop_before_start_still_gives_a_legal_move() {
 #[test]
 fn movetime_is_kept() {
     use std::time::{Duration, Instant};
-    let mut s = Searcher::<Toy>::new(Options::default());
+    let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
     let pos = busy_position();
     let limits = Limits {
         movetime: Some(Duration::from_millis(80)),
@@ -181,7 +190,7 @@ fn movetime_is_kept() {
 
 #[test]
 fn searchmoves_restrict_the_root() {
-    let mut s = Searcher::<Toy>::new(Options::default());
+    let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
     let pos = busy_position();
     let legal = pos.legal_moves();
     for &only in legal.iter() {
@@ -200,10 +209,13 @@ fn searchmoves_restrict_the_root() {
 
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
-    let mut s = Searcher::<Toy>::new(Options {
-        multipv: 3,
-        ..Options::default()
-    });
+    let mut s = Searcher::<Toy>::new(
+        Options {
+            multipv: 3,
+            ..Options::default()
+        },
+        SearchTuning::BASE,
+    );
     let pos = busy_position();
     let mut seen: Vec<(u32, usize, i32, u8)> = Vec::new();
     s.search(
@@ -224,11 +236,14 @@ fn multipv_reports_distinct_lines_best_first() {
 #[test]
 fn multipv_line_values_match_minimax_of_each_move() {
     // With pruning off, each reported line's score is that root move's exact value.
-    let mut s = Searcher::<Toy>::new(Options {
-        multipv: 4,
-        hash_mb: 1,
-        ..Options::default()
-    });
+    let mut s = Searcher::<Toy>::new(
+        Options {
+            multipv: 4,
+            hash_mb: 1,
+            ..Options::default()
+        },
+        SearchTuning::BASE,
+    );
     s.set_pruning(false);
     let mut pos = busy_position();
     let mut lines = Vec::new();
@@ -265,11 +280,14 @@ fn multipv_line_values_match_minimax_of_each_move() {
 #[test]
 fn levels_and_randomize_still_play_legal_moves() {
     for strength in [crate::Strength::Level(0), crate::Strength::Elo(1500)] {
-        let mut s = Searcher::<Toy>::new(Options {
-            strength,
-            randomize: true,
-            ..Options::default()
-        });
+        let mut s = Searcher::<Toy>::new(
+            Options {
+                strength,
+                randomize: true,
+                ..Options::default()
+            },
+            SearchTuning::BASE,
+        );
         s.seed(3);
         let pos = busy_position();
         let r = search(&mut s, &pos, &Limits::default());
@@ -291,7 +309,7 @@ fn clock(ms: u64) -> Limits {
 #[test]
 fn a_short_clock_is_never_overstepped() {
     use std::time::{Duration, Instant};
-    let mut s = Searcher::<Toy>::new(Options::default());
+    let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
     let pos = busy_position();
     for ms in [30, 120, 400] {
         let started = Instant::now();
@@ -308,7 +326,7 @@ fn a_short_clock_is_never_overstepped() {
 #[test]
 fn pondering_ignores_the_clock_until_ponderhit() {
     use std::time::{Duration, Instant};
-    let mut s = Searcher::<Toy>::new(Options::default());
+    let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
     let pos = busy_position();
     let control = Control::new();
     control.set_pondering(true);

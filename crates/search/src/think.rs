@@ -2,7 +2,7 @@
 //! the engine facade can be tested with a scripted searcher and a different search could
 //! sit behind the same front ends.
 
-use crate::{Control, Info, Limits, Options, SearchResult, Searcher};
+use crate::{Control, Info, Limits, Options, SearchResult, SearchTuning, Searcher};
 use game::Game;
 
 /// Which algorithm a searcher runs (the engine facade's `Switchable` can run either).
@@ -19,8 +19,9 @@ pub enum Mode {
 /// A trait rather than the concrete type so the engine can be tested with a scripted
 /// searcher, and so a different search could sit behind the same front ends.
 pub trait Think<G: Game>: Send + 'static {
-    /// A searcher with these options.
-    fn create(options: Options) -> Self
+    /// A searcher with these options, searching with `tuning` (the game's preset: the
+    /// engine facade asks the game for it; a scripted searcher may ignore it).
+    fn create(options: Options, tuning: SearchTuning) -> Self
     where
         Self: Sized;
     /// Applies new options (hash size, threads, strength…).
@@ -44,8 +45,8 @@ pub trait Think<G: Game>: Send + 'static {
 }
 
 impl<G: Game> Think<G> for Searcher<G> {
-    fn create(options: Options) -> Self {
-        Searcher::new(options)
+    fn create(options: Options, tuning: SearchTuning) -> Self {
+        Searcher::new(options, tuning)
     }
     fn set_options(&mut self, options: Options) {
         Searcher::set_options(self, options)

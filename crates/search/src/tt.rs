@@ -39,8 +39,6 @@ pub struct TtHit {
     pub depth: i32,
     /// What kind of bound the score is.
     pub bound: Bound,
-    /// Whether the position was searched as a PV node (Stockfish's `ttPv`).
-    pub pv: bool,
 }
 
 impl TtHit {
@@ -71,9 +69,9 @@ pub fn bound_of(best: Score, alpha: Score, beta: Score) -> Bound {
 /// Depths are stored offset so that quiescence entries (depth 0 and -1) fit a `u8`
 /// and 0 still means "empty".
 const DEPTH_OFFSET: i32 = 2;
+/// Generations wrap after 32 searches, as before the PV mark was removed (bit 61 is free:
+/// six bits would change which old entries are replaced in long games, unmeasured).
 const GEN_MASK: u8 = 0x1f;
-/// The bit of the data word that marks a position searched as a PV node.
-const PV_BIT: u64 = 1 << 61;
 
 fn bound_bits(bound: Bound) -> u64 {
     match bound {
@@ -92,11 +90,9 @@ fn bits_bound(bits: u64) -> Bound {
 }
 
 /// The data word: move (bits 0–15), score (16–31), static eval (32–47), depth (48–55),
-/// generation (56–60), PV mark (61), bound (62–63).
-#[allow(clippy::too_many_arguments)]
-fn pack(mv: u16, score: Score, eval: Score, depth: u8, gen: u8, bound: Bound, pv: bool) -> u64 {
+/// generation (56–61), bound (62–63).
+fn pack(mv: u16, score: Score, eval: Score, depth: u8, gen: u8, bound: Bound) -> u64 {
     (mv as u64)
-        | if pv { PV_BIT } else { 0 }
         | ((score as i16 as u16 as u64) << 16)
         | ((eval as i16 as u16 as u64) << 32)
         | ((depth as u64) << 48)
@@ -206,15 +202,13 @@ impl Tt {
                     eval: (data >> 32) as u16 as i16 as Score,
                     depth: data_depth(data) as i32 - DEPTH_OFFSET,
                     bound: bits_bound(data >> 62),
-                    pv: data & PV_BIT != 0,
                 });
             }
         }
         None
     }
 
-    /// Stores a result (`pv`: the node was searched as a PV node, or was one when last
-    /// stored). Replaces the same position's entry unless that one is deeper and
+    /// Stores a result. Replaces the same position's entry unless that one is deeper and
     /// the new one is not exact; otherwise replaces the shallowest and oldest entry.
     #[allow(clippy::too_many_arguments)]
     #[inline]
@@ -227,7 +221,6 @@ impl Tt {
         eval: Score,
         depth: i32,
         bound: Bound,
-        pv: bool,
     ) {
         let bucket = self.bucket(key);
         let depth8 = (depth + DEPTH_OFFSET).clamp(1, 255) as u8;
@@ -249,7 +242,7 @@ impl Tt {
                 {
                     return;
                 }
-                self.write(entry, key, mv, score, eval, depth8, bound, pv, ply);
+                self.write(entry, key, mv, score, eval, depth8, bound, ply);
                 return;
             }
             let age = (self.generation.wrapping_sub(data_gen(data)) & GEN_MASK) as i32;
@@ -267,7 +260,6 @@ impl Tt {
             eval,
             depth8,
             bound,
-            pv,
             ply,
         );
     }
@@ -283,7 +275,6 @@ impl Tt {
         eval: Score,
         depth8: u8,
         bound: Bound,
-        pv: bool,
         ply: usize,
     ) {
         let data = pack(
@@ -293,7 +284,6 @@ impl Tt {
             depth8,
             self.generation,
             bound,
-            pv,
         );
         entry.data.store(data, Ordering::Relaxed);
         entry.key.store(key ^ data, Ordering::Relaxed);
@@ -330,33 +320,29 @@ mod tests {
         let tt = Tt::new(1);
         let key = 0x1234_5678_9abc_def0;
         assert_eq!(tt.probe(key, 0), None);
-        tt.store(key, 0, 77, -123, 45, 7, Bound::Lower, false);
+        tt.store(key, 0, 77, -123, 45, 7, Bound::Lower);
         let hit = tt.probe(key, 0).expect("stored entry is found");
         assert_eq!(hit.mv, 77);
         assert_eq!(hit.score, -123);
         assert_eq!(hit.eval, 45);
         assert_eq!(hit.depth, 7);
         assert_eq!(hit.bound, Bound::Lower);
-        assert!(!hit.pv);
         assert_eq!(tt.probe(key ^ 1, 0), None, "another key misses");
     }
 
     #[test]
-    fn the_pv_mark_round_trips_without_touching_the_other_fields() {
+    fn every_generation_leaves_the_other_fields_intact() {
+        // The generation wraps inside its six bits; were it to spill into the bound's
+        // bits, some generation would read back another bound.
         let mut tt = Tt::new(1);
-        for generation in 0..40 {
+        for generation in 0..2 * (GEN_MASK as u32 + 1) {
             for (key, bound) in [(5, Bound::Upper), (6, Bound::Lower), (7, Bound::Exact)] {
-                tt.store(key, 0, 300, -2000, 1999, 30, bound, true);
+                tt.store(key, 0, 300, -2000, 1999, 30, bound);
                 let hit = tt.probe(key, 0).expect("stored entry is found");
-                assert!(hit.pv, "generation {generation}");
                 assert_eq!(
                     (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
-                    (300, -2000, 1999, 30, bound)
-                );
-                tt.store(key, 0, 300, -2000, 1999, 30, bound, false);
-                assert!(
-                    !tt.probe(key, 0).unwrap().pv,
-                    "a later non-PV search clears it"
+                    (300, -2000, 1999, 30, bound),
+                    "generation {generation}"
                 );
             }
             tt.new_search();
@@ -366,7 +352,7 @@ mod tests {
     #[test]
     fn quiescence_depths_round_trip() {
         let tt = Tt::new(1);
-        tt.store(99, 0, 0, 5, 5, -1, Bound::Upper, false);
+        tt.store(99, 0, 0, 5, 5, -1, Bound::Upper);
         assert_eq!(tt.probe(99, 0).map(|h| h.depth), Some(-1));
     }
 
@@ -374,17 +360,17 @@ mod tests {
     fn mate_scores_are_stored_relative_to_the_node() {
         let tt = Tt::new(1);
         // Found at ply 3: mate 5 plies from root = mate in 2 plies from this node.
-        tt.store(42, 3, 1, mate_in(5), 0, 4, Bound::Exact, false);
+        tt.store(42, 3, 1, mate_in(5), 0, 4, Bound::Exact);
         // Probed at ply 1 through a transposition: mate is 2 + 1 plies from the root.
         assert_eq!(tt.probe(42, 1).unwrap().score, mate_in(3));
-        tt.store(43, 4, 1, mated_in(6), 0, 4, Bound::Exact, false);
+        tt.store(43, 4, 1, mated_in(6), 0, 4, Bound::Exact);
         assert_eq!(tt.probe(43, 0).unwrap().score, mated_in(2));
     }
 
     #[test]
     fn a_torn_entry_reads_as_a_miss() {
         let tt = Tt::new(1);
-        tt.store(1000, 0, 3, 10, 10, 5, Bound::Exact, false);
+        tt.store(1000, 0, 3, 10, 10, 5, Bound::Exact);
         // Simulate another thread overwriting only the data half.
         let bucket = tt.bucket(1000);
         let entry = bucket
@@ -392,10 +378,9 @@ mod tests {
             .iter()
             .find(|e| e.data.load(Ordering::Relaxed) != 0)
             .unwrap();
-        entry.data.store(
-            pack(9, 99, 99, 9, 0, Bound::Lower, false),
-            Ordering::Relaxed,
-        );
+        entry
+            .data
+            .store(pack(9, 99, 99, 9, 0, Bound::Lower), Ordering::Relaxed);
         assert_eq!(tt.probe(1000, 0), None);
     }
 
@@ -405,18 +390,18 @@ mod tests {
         // All keys below map to bucket 0 (high bits zero).
         let keys: Vec<u64> = (1..=5).collect();
         for (i, &k) in keys.iter().take(4).enumerate() {
-            tt.store(k, 0, 1, 0, 0, 10 + i as i32, Bound::Exact, false);
+            tt.store(k, 0, 1, 0, 0, 10 + i as i32, Bound::Exact);
         }
         // A fifth position evicts the shallowest (key 1, depth 10).
-        tt.store(keys[4], 0, 1, 0, 0, 3, Bound::Exact, false);
+        tt.store(keys[4], 0, 1, 0, 0, 3, Bound::Exact);
         assert!(tt.probe(1, 0).is_none());
         assert!(tt.probe(5, 0).is_some());
         // A shallow non-exact result does not overwrite a much deeper one of the same position.
-        tt.store(4, 0, 2, 50, 0, 1, Bound::Upper, false);
+        tt.store(4, 0, 2, 50, 0, 1, Bound::Upper);
         assert_eq!(tt.probe(4, 0).unwrap().depth, 13);
         // After a new search, old deep entries are preferred victims.
         tt.new_search();
-        tt.store(6, 0, 1, 0, 0, 1, Bound::Exact, false);
+        tt.store(6, 0, 1, 0, 0, 1, Bound::Exact);
         assert!(tt.probe(6, 0).is_some());
         assert!(
             tt.probe(5, 0).is_none(),
@@ -429,7 +414,7 @@ mod tests {
     #[test]
     fn clear_empties_the_table() {
         let mut tt = Tt::new(1);
-        tt.store(7, 0, 1, 0, 0, 1, Bound::Exact, false);
+        tt.store(7, 0, 1, 0, 0, 1, Bound::Exact);
         tt.clear();
         assert_eq!(tt.probe(7, 0), None);
         assert_eq!(tt.hashfull(), 0);

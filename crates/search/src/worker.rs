@@ -6,6 +6,7 @@ use crate::history::History;
 use crate::params::{CHECK_INTERVAL, LMR_BASE, LMR_DIVISOR};
 use crate::time::TimeManager;
 use crate::tt::Tt;
+use crate::tuning::SearchTuning;
 use game::{Game, Score, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -40,6 +41,8 @@ pub struct Shared<'a> {
     pub node_limit: u64,
     /// Search switches.
     pub config: Config,
+    /// The game's optional features and margins.
+    pub tuning: SearchTuning,
 }
 
 impl Shared<'_> {
@@ -70,8 +73,6 @@ pub struct Frame {
     pub excluded: u16,
     /// Double singular extensions on the path to and including the move made from this ply.
     pub double_extensions: u8,
-    /// Late-move reduction of the move now searched from this ply (0 when none).
-    pub reduction: i32,
     /// Whether the node at this ply is an expected cut node (a zero-window node whose
     /// parent expects it to fail high).
     pub cut: bool,
@@ -100,6 +101,9 @@ pub struct Worker<'a, G: Game> {
     pub root_depth: i32,
     /// Search stack.
     pub stack: Vec<Frame>,
+    /// The game's optional features and margins: a copy of `shared.tuning`, one
+    /// indirection nearer for the reads at every node.
+    pub tuning: SearchTuning,
     pv: Vec<G::Move>,
     pv_len: Vec<usize>,
     lmr: Vec<[u8; 64]>,
@@ -133,6 +137,7 @@ impl<'a, G: Game> Worker<'a, G> {
             seldepth: 0,
             root_depth: 0,
             stack: vec![Frame::default(); MAX_PLY + 8],
+            tuning: shared.tuning,
             pv: vec![G::Move::default(); PV_WIDTH * PV_WIDTH],
             pv_len: vec![0; PV_WIDTH + 1],
             lmr,

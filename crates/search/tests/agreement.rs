@@ -1,6 +1,9 @@
 //! Minimax, plain alpha-beta and the engine search with pruning off must agree on the
 //! root value at fixed depth, over many positions of both games.
 
+mod common;
+
+use common::TestTuning;
 use game::{Game, INFINITY};
 use search::reference::{alphabeta, minimax};
 use search::{Control, Info, Limits, Options, Searcher};
@@ -29,11 +32,14 @@ fn playouts<G: Game>(count: usize, plies: usize) -> Vec<G> {
     out
 }
 
-fn agree<G: Game>(positions: &[G], depth: u32) -> usize {
-    let mut plain = Searcher::<G>::new(Options {
-        hash_mb: 1,
-        ..Options::default()
-    });
+fn agree<G: TestTuning>(positions: &[G], depth: u32) -> usize {
+    let mut plain = Searcher::<G>::new(
+        Options {
+            hash_mb: 1,
+            ..Options::default()
+        },
+        G::TUNING,
+    );
     plain.set_pruning(false);
     let limits = Limits {
         depth: Some(depth),
@@ -100,12 +106,15 @@ fn xiangqi_agreement() {
 
 #[test]
 fn two_threads_and_stop_give_legal_moves_in_both_games() {
-    fn run<G: Game>() {
+    fn run<G: TestTuning>() {
         let pos = G::start();
-        let mut s = Searcher::<G>::new(Options {
-            threads: 2,
-            ..Options::default()
-        });
+        let mut s = Searcher::<G>::new(
+            Options {
+                threads: 2,
+                ..Options::default()
+            },
+            G::TUNING,
+        );
         let limits = Limits {
             depth: Some(7),
             ..Limits::default()

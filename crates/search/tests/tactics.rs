@@ -3,12 +3,15 @@
 //! checked with Stockfish 15.1 (chess) and Fairy-Stockfish (xiangqi); where several moves
 //! mate equally fast, any of them is accepted.
 
+mod common;
+
+use common::TestTuning;
 use game::{mate_in, mated_in, Game, MoveStyle, Score};
 use search::{Control, Info, Limits, Options, SearchResult, Searcher};
 
-fn solve<G: Game>(fen: &str, depth: u32) -> (G, SearchResult<G::Move>) {
+fn solve<G: TestTuning>(fen: &str, depth: u32) -> (G, SearchResult<G::Move>) {
     let pos = G::from_fen(fen).expect("valid FEN");
-    let mut searcher = Searcher::<G>::new(Options::default());
+    let mut searcher = Searcher::<G>::new(Options::default(), G::TUNING);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -24,7 +27,7 @@ const STYLE: MoveStyle = MoveStyle::CoordOneBased;
 
 /// Asserts the search at `depth` plays one of `moves` with a score of at least `min`
 /// (or exactly `exact`).
-fn check<G: Game>(fen: &str, depth: u32, moves: &[&str], exact: Option<Score>, min: Score) {
+fn check<G: TestTuning>(fen: &str, depth: u32, moves: &[&str], exact: Option<Score>, min: Score) {
     let (pos, result) = solve::<G>(fen, depth);
     let best = result.best.expect("a move");
     let text = pos.format_move(best, STYLE);
@@ -47,7 +50,7 @@ fn check<G: Game>(fen: &str, depth: u32, moves: &[&str], exact: Option<Score>, m
 }
 
 /// Mate in `n` moves: the score says exactly `2n - 1` plies.
-fn mate<G: Game>(fen: &str, n: usize, moves: &[&str]) {
+fn mate<G: TestTuning>(fen: &str, n: usize, moves: &[&str]) {
     let depth = 2 * n as u32 + 2;
     check::<G>(
         fen,

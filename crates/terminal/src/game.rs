@@ -4,7 +4,7 @@
 use super::record::record;
 use super::render::{self, Style};
 use engine::book::repertoire::Repertoire;
-use engine::{Engine, Event, GoRequest};
+use engine::{Engine, Event, GoRequest, Tuned};
 use game::{EndReason, Game, MoveStyle, Outcome, Side};
 use search::{Limits, Options, Strength};
 use std::io::{BufRead, Write};
@@ -114,7 +114,7 @@ fn describe(outcome: &Outcome, human: Side, side_name: impl Fn(Side) -> &'static
 }
 
 /// Plays one session from `start` until `quit` or the end of the input.
-pub fn play<G: Game>(
+pub fn play<G: Tuned>(
     config: &Config,
     start: G,
     input: &mut impl BufRead,
@@ -259,7 +259,7 @@ fn parse_move<G: Game>(pos: &G, text: &str) -> Result<G::Move, String> {
     }
 }
 
-fn draw<G: Game, W: Write>(engine: &Engine<G>, style: Style, out: &mut W) -> std::io::Result<()> {
+fn draw<G: Tuned, W: Write>(engine: &Engine<G>, style: Style, out: &mut W) -> std::io::Result<()> {
     let pos = engine.position();
     let fen = pos.to_fen();
     let board = if G::NAME == "xiangqi" {
@@ -276,7 +276,7 @@ fn draw<G: Game, W: Write>(engine: &Engine<G>, style: Style, out: &mut W) -> std
 }
 
 /// Searches the current position; the move and whether it came from the book.
-fn think<G: Game>(engine: &mut Engine<G>, config: &Config) -> Option<(G::Move, String)> {
+fn think<G: Tuned>(engine: &mut Engine<G>, config: &Config) -> Option<(G::Move, String)> {
     let (tx, rx) = channel();
     let limits = Limits {
         movetime: Some(config.movetime),
@@ -305,7 +305,7 @@ fn think<G: Game>(engine: &mut Engine<G>, config: &Config) -> Option<(G::Move, S
     None
 }
 
-fn engine_move<G: Game, W: Write>(
+fn engine_move<G: Tuned, W: Write>(
     engine: &mut Engine<G>,
     config: &Config,
     out: &mut W,
@@ -321,7 +321,7 @@ fn engine_move<G: Game, W: Write>(
 }
 
 /// Replaces the game with the one in the file at `path`; whether it did.
-fn load<G: Game, W: Write>(
+fn load<G: Tuned, W: Write>(
     engine: &mut Engine<G>,
     path: Option<String>,
     out: &mut W,
@@ -354,7 +354,7 @@ fn load<G: Game, W: Write>(
     }
 }
 
-fn save<G: Game, W: Write>(
+fn save<G: Tuned, W: Write>(
     engine: &Engine<G>,
     config: &Config,
     path: Option<String>,

@@ -20,6 +20,11 @@ pub struct Pile {
 #[error("bad {0}")]
 pub struct PileError(String);
 
+/// The take-away game searches with the base search (it is only ever scripted or tiny).
+impl engine::Tuned for Pile {
+    const TUNING: search::SearchTuning = search::SearchTuning::BASE;
+}
+
 impl Game for Pile {
     type Move = u8;
     type FenError = PileError;
@@ -150,7 +155,7 @@ pub struct Scripted {
 pub const STEP: Duration = Duration::from_millis(5);
 
 impl Think<Pile> for Scripted {
-    fn create(options: Options) -> Self {
+    fn create(options: Options, _tuning: search::SearchTuning) -> Self {
         Scripted {
             options,
             clears: 0,

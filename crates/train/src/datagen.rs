@@ -21,6 +21,7 @@
 use anyhow::{bail, Context};
 use clap::Parser;
 use engine::GameKind;
+use engine::Tuned;
 use game::{is_mate_score, Game, Side};
 use search::{Control, Limits, Options, Searcher};
 use std::fs::File;
@@ -236,7 +237,7 @@ pub fn play_game<G: Game>(
 
 /// Plays `args.games` games on `args.threads` threads, writing samples to `out` as
 /// they come; `progress(games_done, samples)` after each game. Returns the sample count.
-pub fn generate<G: Game>(
+pub fn generate<G: Tuned>(
     args: &Args,
     out: &mut (dyn Write + Send),
     progress: &(dyn Fn(usize, usize) + Sync),
@@ -247,7 +248,7 @@ pub fn generate<G: Game>(
     std::thread::scope(|scope| {
         for _ in 0..args.threads.max(1) {
             scope.spawn(|| {
-                let mut searcher = Searcher::<G>::new(Options::default());
+                let mut searcher = Searcher::<G>::new(Options::default(), G::TUNING);
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= args.games {
@@ -288,7 +289,7 @@ fn bar(done: usize, total: usize, samples: usize, start: Instant) -> String {
     )
 }
 
-fn run_game<G: Game>(args: &Args) -> anyhow::Result<()> {
+fn run_game<G: Tuned>(args: &Args) -> anyhow::Result<()> {
     let file =
         File::create(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
     let mut out = BufWriter::new(file);
@@ -368,7 +369,7 @@ mod tests {
         }
     }
 
-    fn lines<G: Game>(args: &Args) -> Vec<Sample> {
+    fn lines<G: Tuned>(args: &Args) -> Vec<Sample> {
         let mut out = Vec::new();
         let games = AtomicUsize::new(0);
         let count = generate::<G>(args, &mut out, &|done, _| {
@@ -429,7 +430,8 @@ mod tests {
         expected.sort();
         assert_eq!(loaded, expected);
         // Game i takes starts[i % 2]: count White's rooks in each game's first sample.
-        let mut searcher = Searcher::<chess::Position>::new(Options::default());
+        let mut searcher =
+            Searcher::<chess::Position>::new(Options::default(), chess::Position::TUNING);
         for index in 0..2 {
             let samples = play_game(&a, index, &starts, &mut searcher);
             let first = samples.first().expect("a game with samples");

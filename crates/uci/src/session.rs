@@ -10,7 +10,7 @@ use engine::book::polyglot::PolyglotBook;
 use engine::book::repertoire::Repertoire;
 use engine::book::Book;
 use engine::Mode;
-use engine::{Engine, GoRequest, Reporter, Think};
+use engine::{Engine, GoRequest, Reporter, Think, Tuned};
 use game::{Game, MoveStyle, Side};
 use search::{Clock, Info, Limits, SearchResult};
 use std::io::Write;
@@ -89,7 +89,7 @@ pub struct Session<G: Game, S: Think<G> = search::Searcher<G>> {
 /// Names the engine gives itself in `uci`.
 pub const ENGINE_NAME: &str = concat!("Chariot ", env!("CARGO_PKG_VERSION"));
 
-impl<G: Game, S: Think<G>> Session<G, S> {
+impl<G: Tuned, S: Think<G>> Session<G, S> {
     /// A session with these settings. `style` is how moves are read and written;
     /// `with_variant` whether `uci` offers UCI_Variant.
     pub fn new(settings: Settings, style: MoveStyle, with_variant: bool, out: Output) -> Self {

@@ -1,6 +1,7 @@
 //! How the engine thinks for the web game: playing levels, the engine behind a game, and the
 //! server-wide accounting that bounds how many searches run and for how long.
 
+use engine::Tuned;
 use game::{is_mate_score, Game, Score, MATE};
 use search::{Control, Info, Limits, Options, SearchResult, Searcher, Strength};
 use serde::{Deserialize, Serialize};
@@ -93,9 +94,9 @@ pub trait Engine<G: Game>: Send + 'static {
 /// The real engine: the generic search.
 pub struct SearchEngine<G: Game>(Searcher<G>);
 
-impl<G: Game> Engine<G> for SearchEngine<G> {
+impl<G: Tuned> Engine<G> for SearchEngine<G> {
     fn new(level: Level) -> Self {
-        SearchEngine(Searcher::new(level.options()))
+        SearchEngine(Searcher::new(level.options(), G::TUNING))
     }
 
     fn set_level(&mut self, level: Level) {

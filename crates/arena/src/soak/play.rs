@@ -5,6 +5,7 @@ use super::stats::Stats;
 use crate::engine::Engine;
 use crate::spec::{EngineSpec, Proto};
 use crate::tc::{Clocks, TimeControl};
+use engine::Tuned;
 use game::{Game, MoveStyle, Outcome, Side};
 use search::{Clock, Control, Info, Limits, Options, Searcher};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -89,17 +90,20 @@ struct Player<G: Game> {
     opponent: Option<Opponent>,
 }
 
-fn searcher<G: Game>(config: &Config) -> Searcher<G> {
-    Searcher::new(Options {
-        hash_mb: config.hash_mb,
-        threads: config.search_threads,
-        ..Options::default()
-    })
+fn searcher<G: Tuned>(config: &Config) -> Searcher<G> {
+    Searcher::new(
+        Options {
+            hash_mb: config.hash_mb,
+            threads: config.search_threads,
+            ..Options::default()
+        },
+        G::TUNING,
+    )
 }
 
 /// Plays `config.games` games of `G` on `config.threads` workers and counts what went wrong.
 /// Each game runs under `catch_unwind`: a panic is counted and the next game starts afresh.
-pub fn soak<G: Game>(config: &Config, progress: &(dyn Fn(&str) + Sync)) -> Stats {
+pub fn soak<G: Tuned>(config: &Config, progress: &(dyn Fn(&str) + Sync)) -> Stats {
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let total = Mutex::new(Stats::default());
@@ -140,7 +144,12 @@ pub fn soak<G: Game>(config: &Config, progress: &(dyn Fn(&str) + Sync)) -> Stats
 }
 
 /// Plays game `index`, catching a panic anywhere in it (rules, search, our checks).
-fn play_guarded<G: Game>(player: &mut Player<G>, config: &Config, index: usize, stats: &mut Stats) {
+fn play_guarded<G: Tuned>(
+    player: &mut Player<G>,
+    config: &Config,
+    index: usize,
+    stats: &mut Stats,
+) {
     let mut plies = 0;
     let result = catch_unwind(AssertUnwindSafe(|| {
         play_game(player, config, index, &mut plies)

@@ -3,7 +3,9 @@
 
 use super::play::{soak, Config};
 use super::stats::Stats;
+use engine::Tuned;
 use game::{Game, MoveList, MoveStyle, Outcome, Score, Side, Verdict};
+use search::SearchTuning;
 use testkit::{Pile, PileError};
 
 fn config(games: usize, nodes: u64) -> Config {
@@ -158,6 +160,11 @@ impl<const BUG: u8> Game for Nim<BUG> {
     fn parse_move(&self, text: &str, style: MoveStyle) -> Result<u8, PileError> {
         self.pile.parse_move(text, style)
     }
+}
+
+/// A toy game searches with the base search.
+impl<const BUG: u8> Tuned for Nim<BUG> {
+    const TUNING: SearchTuning = SearchTuning::BASE;
 }
 
 #[test]

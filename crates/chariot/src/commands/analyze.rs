@@ -5,6 +5,7 @@
 use anyhow::{bail, Context};
 use clap::Parser;
 use engine::GameKind;
+use engine::Tuned;
 use game::{uci_score, Game, MoveStyle, Score};
 use search::reference::{alphabeta, minimax, Counted};
 use search::{Bound, Control, Info, Limits, Options, Searcher};
@@ -55,7 +56,7 @@ pub(crate) fn position<G: Game>(fen: Option<&str>) -> anyhow::Result<G> {
     }
 }
 
-fn analyze<G: Game>(args: &AnalyzeArgs) -> anyhow::Result<()> {
+fn analyze<G: Tuned>(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let pos: G = position(args.fen.as_deref())?;
     if pos.legal_moves().is_empty() {
         bail!("the side to move has no legal move in this position");
@@ -66,7 +67,7 @@ fn analyze<G: Game>(args: &AnalyzeArgs) -> anyhow::Result<()> {
         ..Options::default()
     };
     if !args.compare {
-        let mut searcher = Searcher::<G>::new(options);
+        let mut searcher = Searcher::<G>::new(options, G::TUNING);
         let (result, _) = engine_search(&mut searcher, &pos, args.depth, true);
         let best = result
             .best
@@ -99,10 +100,13 @@ fn analyze<G: Game>(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let (ab, t) = timed(&mut || alphabeta(&mut p, args.depth, -game::INFINITY, game::INFINITY));
     row("alpha-beta", ab.value, ab.nodes, t);
     for pruning in [false, true] {
-        let mut searcher = Searcher::<G>::new(Options {
-            threads: 1,
-            ..options.clone()
-        });
+        let mut searcher = Searcher::<G>::new(
+            Options {
+                threads: 1,
+                ..options.clone()
+            },
+            G::TUNING,
+        );
         searcher.set_pruning(pruning);
         let (result, time) = engine_search(&mut searcher, &pos, args.depth, false);
         let name = if pruning {

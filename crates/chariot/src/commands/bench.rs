@@ -6,8 +6,8 @@
 use super::analyze::{engine_search, position};
 use anyhow::{bail, Context};
 use clap::Parser;
-use engine::GameKind;
-use game::{Game, MoveStyle};
+use engine::{GameKind, Tuned};
+use game::MoveStyle;
 use search::{Options, Searcher};
 use std::io::Write;
 use std::time::Duration;
@@ -86,13 +86,16 @@ fn parse(text: &str) -> anyhow::Result<Vec<(GameKind, &str)>> {
     Ok(list)
 }
 
-fn bench_one<G: Game>(fen: &str, depth: u32) -> anyhow::Result<(u64, Duration, String)> {
+fn bench_one<G: Tuned>(fen: &str, depth: u32) -> anyhow::Result<(u64, Duration, String)> {
     let pos: G = position(Some(fen))?;
-    let mut searcher = Searcher::<G>::new(Options {
-        hash_mb: HASH_MB,
-        threads: 1,
-        ..Options::default()
-    });
+    let mut searcher = Searcher::<G>::new(
+        Options {
+            hash_mb: HASH_MB,
+            threads: 1,
+            ..Options::default()
+        },
+        G::TUNING,
+    );
     let (result, time) = engine_search(&mut searcher, &pos, depth, false);
     let best = result
         .best
@@ -103,6 +106,7 @@ fn bench_one<G: Game>(fen: &str, depth: u32) -> anyhow::Result<(u64, Duration, S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game::Game;
 
     #[test]
     fn the_bench_file_parses_and_holds_both_games() {

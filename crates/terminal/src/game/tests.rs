@@ -1,7 +1,8 @@
 use super::*;
+use engine::Tuned;
 use std::io::Cursor;
 
-fn run<G: Game>(human: Side, script: &str) -> String {
+fn run<G: Tuned>(human: Side, script: &str) -> String {
     let config = Config {
         human,
         level: 20,

@@ -1,5 +1,13 @@
-use super::*;
+//! The engine facade with a scripted searcher: searches on their own thread, stop, ponder,
+//! the fallback move and the book.
+
+use engine::book::Book;
+use engine::*;
+use game::Game;
+use search::{Limits, Options, SearchResult};
 use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
+use std::time::Duration;
 use std::time::Instant;
 use testkit::{Pile, Scripted, STEP};
 

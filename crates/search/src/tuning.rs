@@ -2,13 +2,17 @@
 //!
 //! The search is one generic algorithm, but some pruning rules depend on the game's
 //! material scale and exchange patterns: a margin taken from chess engines cost strength
-//! in xiangqi (BENCHMARKS.md, session 5). Each game therefore says which of these it uses;
+//! in xiangqi (BENCHMARKS.md, session 5). Each game therefore has its own set of these;
 //! `None` switches a feature off, so a game that has not been measured with it keeps the
 //! search it was measured with.
+//!
+//! A value, not a property of the game type: the rules crates do not know the search, the
+//! front ends hand each [`crate::Searcher`] the preset of its game when they create it,
+//! and a tuner can change the numbers at run time.
 
-use crate::Score;
+use game::Score;
 
-/// Optional search features and their constants, per game ([`crate::Game::SEARCH`]).
+/// Optional search features and their constants, given to [`crate::Searcher::new`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchTuning {
     /// SEE pruning of quiet moves at shallow depth: a quiet move whose static exchange
@@ -43,11 +47,6 @@ pub struct SearchTuning {
     /// the move beat the best so far by more than this many centipawns (plus two per ply),
     /// and a ply shallower when it barely beat it.
     pub lmr_deeper_margin: Option<Score>,
-    /// Late move reductions are one ply smaller in nodes whose position was searched as a
-    /// PV node before (the TT remembers it; Stockfish's `ttPv`), not only in PV nodes.
-    /// Off in both games: kept in session 13 on openings that replayed, switching it off
-    /// measured +26.7 on the wide openings in session 17 (BENCHMARKS.md).
-    pub tt_pv_reduction: bool,
     /// Futility pruning of captures at shallow depth (non-PV nodes): a capture that
     /// cannot win, by static exchange, what lifts the evaluation to within the quiet
     /// futility margin plus this many centipawns of alpha is skipped.
@@ -67,16 +66,8 @@ pub struct SearchTuning {
     /// Stockfish's `pawnHistory`).
     pub pawn_history: bool,
     /// Quiet moves are also ordered by the threats they escape or walk into
-    /// ([`crate::Game::threat_bonuses`]; Stockfish's move picker does the same).
+    /// ([`game::Game::threat_bonuses`]; Stockfish's move picker does the same).
     pub threat_ordering: bool,
-    /// Hindsight depth adjustment (Stockfish 17): a node reached by a move reduced three
-    /// plies or more is searched a ply deeper unless the position got better for the side
-    /// to move than the opponent's evaluation said; one reached by a reduction of two or
-    /// more a ply shallower when it looks much better for the side to move than it did to
-    /// the opponent (by over 175 cp): the reduced move was as poor as the parent guessed.
-    /// Off in both games: kept in session 14 on openings that replayed, switching it off
-    /// measured +18.5 on the wide openings in session 17 (BENCHMARKS.md).
-    pub hindsight_depth: bool,
     /// Late-move reductions are one ply deeper at expected cut nodes: zero-window nodes
     /// whose parent expects them to fail high (Stockfish's `cutNode`). The first move of
     /// a cut node leads to an expected all node, its later moves and a null move to cut
@@ -114,14 +105,12 @@ impl SearchTuning {
         singular_margin: None,
         history_bonus: None,
         lmr_deeper_margin: None,
-        tt_pv_reduction: false,
         capture_futility_margin: None,
         aspiration_fail_high_reduction: false,
         fail_high_blend: false,
         aspiration_delta: None,
         pawn_history: false,
         threat_ordering: false,
-        hindsight_depth: false,
         cut_node_reduction: false,
         history_prune_margin: None,
         tt_move_first: false,

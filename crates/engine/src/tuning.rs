@@ -1,0 +1,65 @@
+//! Each game's search preset: which optional features of the search it uses, with their
+//! margins. Data of the engine, not of the rules: the rules crates do not know the search,
+//! and every place that creates a searcher asks [`Tuned`] for its game's preset, so no
+//! searcher silently plays with another game's numbers.
+
+use game::Game;
+use search::SearchTuning;
+
+/// A game the engine can search: it has a search preset.
+pub trait Tuned: Game {
+    /// The optional search features and margins this game plays with.
+    const TUNING: SearchTuning;
+}
+
+/// Chess: every feature on, each kept after a match measured it (BENCHMARKS.md, sessions 8
+/// to 21).
+const CHESS: SearchTuning = SearchTuning {
+    quiet_see_margin: Some(60),
+    nmp_eval_divisor: Some(200),
+    lmr_history_divisor: Some(6_144),
+    qs_delta_margin: Some(200),
+    lmp_divisor: 2,
+    razor_margin: Some(300),
+    continuation_history: true,
+    singular_margin: Some(2),
+    history_bonus: Some((300, 250, 3_000)),
+    lmr_deeper_margin: Some(40),
+    capture_futility_margin: Some(100),
+    aspiration_fail_high_reduction: true,
+    fail_high_blend: true,
+    aspiration_delta: Some(15),
+    pawn_history: true,
+    threat_ordering: true,
+    cut_node_reduction: true,
+    history_prune_margin: Some(1_200),
+    tt_move_first: true,
+    child_cutoff_reduction: true,
+    low_ply_history: true,
+};
+
+impl Tuned for chess::Position {
+    const TUNING: SearchTuning = CHESS;
+}
+
+/// Xiangqi keeps the base search it was measured with: the one chess feature tried in it,
+/// continuation history, was not kept (BENCHMARKS.md, session 10).
+impl Tuned for xiangqi::Position {
+    const TUNING: SearchTuning = SearchTuning::BASE;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_engine_searches_each_game_with_its_own_preset() {
+        let chess = crate::Engine::<chess::Position>::new(search::Options::default())
+            .with_searcher(|s| *s.tuning());
+        assert_eq!(chess, CHESS);
+        assert_ne!(CHESS, SearchTuning::BASE);
+        let xiangqi = crate::Engine::<xiangqi::Position>::new(search::Options::default())
+            .with_searcher(|s| *s.tuning());
+        assert_eq!(xiangqi, SearchTuning::BASE);
+    }
+}
