@@ -63,9 +63,10 @@ fn registry() -> Registry {
 }
 
 /// Waits until no engine thinks for any open game, so each request sees a settled game.
+/// The bound catches a hang only; how fast the engine answers is not what is fuzzed.
 fn settle(games: &Registry, id: &str) {
     let Ok(game) = games.get(id) else { return };
-    let deadline = Instant::now() + Duration::from_secs(2);
+    let deadline = Instant::now() + Duration::from_secs(30);
     while game.activity().thinking {
         assert!(
             Instant::now() < deadline,

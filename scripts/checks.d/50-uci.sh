@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # UCI and the terminal game driven by independent clients against the release binary:
 # python-chess (chess games, pondering, MultiPV), pyffish (xiangqi in both coordinate
-# conventions), a pseudo-terminal (`chariot play`), and stop->bestmove latency.
+# conventions), a pseudo-terminal (`chariot play`), and `stop` (its latency printed, never
+# asserted).
 # python-chess and pyffish come from scripts/setup.d/20-python.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

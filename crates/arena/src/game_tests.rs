@@ -59,18 +59,48 @@ fn quiet_engines_draw_by_the_move_rule_and_a_winning_move_wins() {
 
 #[test]
 fn faults_lose_and_are_named() {
-    let cfg = config(TimeControl::MoveTime(Duration::from_millis(50)));
+    // Margins far from the engines' timings, so that only the fault decides the verdict:
+    // the quiet engine answers at once and the slow one after 1.5 s, against 50 ms plus
+    // 500 ms of overhead; a hang is declared 10 s past that, or 300 ms for the silent
+    // engine (which never answers, so no margin can make it look otherwise).
+    let mut patient = config(TimeControl::MoveTime(Duration::from_millis(50)));
+    patient.overhead = Duration::from_millis(500);
+    patient.hang_margin = Duration::from_secs(10);
+    let brisk = GameConfig {
+        hang_margin: Duration::from_millis(300),
+        ..patient.clone()
+    };
     let quiet = fake("Q", "fixed a1a2");
     let cases = [
-        (fake("C", "crash"), Fault::Crash, EndReason::Forfeit),
-        (fake("S", "crash-start"), Fault::Crash, EndReason::Forfeit),
-        (fake("I", "illegal"), Fault::Illegal, EndReason::IllegalMove),
-        (fake("H", "hang"), Fault::Hang, EndReason::Forfeit),
-        (fake("T", "slow 250 a1a2"), Fault::Time, EndReason::Time),
+        (
+            fake("C", "crash"),
+            Fault::Crash,
+            EndReason::Forfeit,
+            &patient,
+        ),
+        (
+            fake("S", "crash-start"),
+            Fault::Crash,
+            EndReason::Forfeit,
+            &patient,
+        ),
+        (
+            fake("I", "illegal"),
+            Fault::Illegal,
+            EndReason::IllegalMove,
+            &patient,
+        ),
+        (fake("H", "hang"), Fault::Hang, EndReason::Forfeit, &brisk),
+        (
+            fake("T", "slow 1500 a1a2"),
+            Fault::Time,
+            EndReason::Time,
+            &patient,
+        ),
     ];
-    for (bad, fault, reason) in cases {
+    for (bad, fault, reason, cfg) in cases {
         // As Black, after one good move by White.
-        let r = game(&quiet, &bad, "6", &cfg);
+        let r = game(&quiet, &bad, "6", cfg);
         assert_eq!(
             r.fault,
             Some((Side::Black, fault)),
@@ -100,14 +130,17 @@ fn agreed_scores_adjudicate() {
 
 #[test]
 fn clocks_count_down_from_the_time_control() {
-    // 0.4 s for the whole game with no increment: an engine taking 150 ms per move
-    // loses on time on its third move (the overhead margin is 100 ms).
-    let cfg = config(TimeControl::parse_clock("0.4").unwrap());
-    let slow = fake("T", "slow 150 a1a2");
+    // 1 s for the whole game with no increment: an engine taking 300 ms a move fits one
+    // move (with 700 ms to spare for a slow machine) but not four (100 ms of overhead),
+    // so it loses on time, and only after moving in time at least once. Its 10 s hang
+    // margin keeps a late move a loss on time, never a hang.
+    let mut cfg = config(TimeControl::parse_clock("1").unwrap());
+    cfg.hang_margin = Duration::from_secs(10);
+    let slow = fake("T", "slow 300 a1a2");
     let quiet = fake("Q", "fixed a1a2");
     let r = game(&quiet, &slow, "40", &cfg);
     assert_eq!(r.fault, Some((Side::Black, Fault::Time)), "{}", r.detail);
-    assert!((5..=7).contains(&r.moves.len()), "{} plies", r.moves.len());
+    assert!((3..=7).contains(&r.moves.len()), "{} plies", r.moves.len());
 }
 
 #[test]

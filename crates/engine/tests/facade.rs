@@ -13,6 +13,10 @@ use testkit::{Pile, Scripted, STEP};
 
 type TestEngine = Engine<Pile, Scripted>;
 
+/// Long enough that only a hang runs into it: the tests wait for things to happen, and
+/// never check how fast they happen.
+const HANG: Duration = Duration::from_secs(30);
+
 fn engine() -> TestEngine {
     Engine::new(Options::default())
 }
@@ -62,10 +66,7 @@ fn a_search_reports_progress_and_a_legal_move() {
     let rx = go(&mut e, depth(3), false);
     let mut infos = 0;
     let best = loop {
-        match rx
-            .recv_timeout(Duration::from_secs(5))
-            .expect("search ended")
-        {
+        match rx.recv_timeout(HANG).expect("search ended") {
             Event::Info(info) => {
                 infos += 1;
                 assert_eq!(info.depth, infos);
@@ -79,17 +80,20 @@ fn a_search_reports_progress_and_a_legal_move() {
 }
 
 #[test]
-fn stop_ends_an_infinite_search_promptly() {
+fn stop_ends_an_infinite_search_and_returns_after_its_result() {
     let mut e = engine();
     let rx = go(&mut e, infinite(), false);
     std::thread::sleep(STEP * 4);
     assert!(e.is_searching());
-    let asked = Instant::now();
-    e.stop();
-    let latency = asked.elapsed();
-    let result = result(&rx, Duration::ZERO).expect("stop reports at once");
+    // On another thread, so that a stop that never returns fails the test after HANG.
+    let (done, stopped) = channel();
+    std::thread::spawn(move || {
+        e.stop();
+        let _ = done.send(e);
+    });
+    let e = stopped.recv_timeout(HANG).expect("stop returns");
+    let result = result(&rx, Duration::ZERO).expect("the result came before stop returned");
     assert!(result.best.is_some());
-    assert!(latency < STEP * 10, "stop took {latency:?}");
     assert!(!e.is_searching());
 }
 
@@ -107,7 +111,7 @@ fn infinite_search_waits_for_stop_even_when_done() {
     );
     assert!(result(&rx, STEP * 20).is_none(), "no bestmove before stop");
     e.stop();
-    assert!(result(&rx, Duration::from_secs(1)).is_some());
+    assert!(result(&rx, HANG).is_some());
 }
 
 #[test]
@@ -119,7 +123,7 @@ fn ponder_waits_for_ponderhit_then_finishes_on_its_limits() {
         "no bestmove while pondering"
     );
     e.ponderhit();
-    assert!(result(&rx, Duration::from_secs(2)).is_some());
+    assert!(result(&rx, HANG).is_some());
 }
 
 #[test]
@@ -127,7 +131,7 @@ fn no_legal_move_gives_no_best_move() {
     let mut e = engine();
     e.set_position(Pile::from_fen("0 w").unwrap());
     let rx = go(&mut e, depth(5), false);
-    let result = result(&rx, Duration::from_secs(1)).unwrap();
+    let result = result(&rx, HANG).unwrap();
     assert_eq!(result.best, None);
     assert_eq!(e.with_searcher(|s| s.searches), 0, "nothing to search");
 }
@@ -144,7 +148,7 @@ fn searchmoves_restrict_the_root() {
         },
         tx,
     );
-    assert_eq!(result(&rx, Duration::from_secs(1)).unwrap().best, Some(3));
+    assert_eq!(result(&rx, HANG).unwrap().best, Some(3));
 }
 
 #[test]
@@ -180,14 +184,14 @@ fn new_game_mid_search_stops_it_and_clears_the_searcher() {
 fn options_reach_the_searcher_between_games() {
     let mut e = engine();
     let rx = go(&mut e, depth(1), false);
-    result(&rx, Duration::from_secs(1)).unwrap();
+    result(&rx, HANG).unwrap();
     e.set_options(Options {
         threads: 4,
         ..Options::default()
     });
     assert_eq!(e.with_searcher(|s| s.options.threads), 4);
     let rx = go(&mut e, depth(1), false);
-    assert!(result(&rx, Duration::from_secs(1)).unwrap().best.is_some());
+    assert!(result(&rx, HANG).unwrap().best.is_some());
 }
 
 struct Always(u8);
@@ -205,7 +209,7 @@ fn a_book_move_is_played_without_searching() {
     let rx = go(&mut e, depth(8), false);
     let mut noted = false;
     let best = loop {
-        match rx.recv_timeout(Duration::from_secs(1)).unwrap() {
+        match rx.recv_timeout(HANG).unwrap() {
             Event::Note(text) => noted = text.contains("book"),
             Event::Finished(result) => break result.best,
             Event::Info(_) => panic!("no search expected"),

@@ -51,7 +51,7 @@ impl<G: Game> Searcher<G> {
     /// Changes the options; the table is reallocated (and so cleared) only when its size changes.
     pub fn set_options(&mut self, options: Options) {
         if options.hash_mb != self.options.hash_mb {
-            self.tt = Tt::new(options.hash_mb);
+            self.tt.resize(options.hash_mb);
         }
         let threads = options.threads.max(1);
         self.histories.resize_with(threads, History::default);
@@ -76,7 +76,7 @@ impl<G: Game> Searcher<G> {
 
     /// Forgets everything learned (a new game): the table and all history.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.tt.clear(self.options.threads.max(1));
         for h in &mut self.histories {
             h.clear();
         }

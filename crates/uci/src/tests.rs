@@ -141,6 +141,23 @@ fn go_mate_finds_the_mate() {
 }
 
 #[test]
+fn the_largest_hash_is_ready_searches_and_clears() {
+    // Clamped to half this machine's memory: allocated zeroed, so it is ready at once
+    // and costs memory only where the search writes.
+    let mate = "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo mate 1\n";
+    let script = format!(
+        "setoption name Hash value 99999999999\nisready\n{mate}isready\n\
+         ucinewgame\nisready\n{mate}isready\n\
+         setoption name Clear Hash\nisready\n{mate}\
+         setoption name Hash value 1\nisready\n{mate}quit\n"
+    );
+    let out = session(&script, None);
+    assert_eq!(out.matches("readyok").count(), 6, "{out}");
+    assert_eq!(bestmoves(&out), vec!["d1d8"; 4], "{out}");
+    assert!(!out.contains("error"), "{out}");
+}
+
+#[test]
 fn overlong_lines_are_refused_and_the_session_goes_on() {
     let script = format!("{}\nisready\n", "x".repeat(MAX_LINE + 10));
     let out = session(&script, None);

@@ -22,6 +22,10 @@ pub(super) fn start(config: Config) -> (SocketAddr, Arc<Registry>) {
     (server.spawn().unwrap(), registry)
 }
 
+/// Long enough that only a hang runs into it: the tests wait for things to happen, and
+/// never check how fast they happen.
+pub(super) const HANG: Duration = Duration::from_secs(30);
+
 pub(super) fn quick() -> Config {
     Config {
         max_think: Duration::from_millis(150),
@@ -32,9 +36,7 @@ pub(super) fn quick() -> Config {
 /// Sends raw bytes and returns (status, body).
 pub(super) fn raw(addr: SocketAddr, bytes: &[u8]) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
+    stream.set_read_timeout(Some(HANG)).unwrap();
     stream.write_all(bytes).unwrap();
     let mut text = String::new();
     let _ = stream.read_to_string(&mut text);
@@ -75,7 +77,7 @@ fn state(addr: SocketAddr, id: &str) -> Value {
 
 /// Polls until the engine is idle, returning the state.
 fn settled(addr: SocketAddr, id: &str) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(5);
+    let deadline = Instant::now() + HANG;
     loop {
         let s = state(addr, id);
         if s["thinking"].is_null() {
@@ -416,12 +418,9 @@ fn a_client_that_disconnects_mid_search_leaks_no_thread() {
         let n = stream.read(&mut first).unwrap();
         assert!(n > 0);
     } // the client goes away mid-search
-    let deadline = Instant::now() + Duration::from_secs(3);
+    let deadline = Instant::now() + HANG;
     while registry.ctx().active_searches() > 0 {
-        assert!(
-            Instant::now() < deadline,
-            "the search thread outlived its think time"
-        );
+        assert!(Instant::now() < deadline, "the search thread never ended");
         std::thread::sleep(Duration::from_millis(20));
     }
     assert_eq!(
@@ -488,26 +487,21 @@ fn hints_resignation_and_draw_offers() {
 
 #[test]
 fn a_client_that_trickles_its_request_is_cut_off() {
+    // A header line every 50 ms never leaves the connection idle, so only the deadline
+    // for the whole request (300 ms) can end it; the trickle goes on until HANG.
     let (addr, _) = start(Config {
         request_timeout: Duration::from_millis(300),
         ..quick()
     });
     let mut stream = TcpStream::connect(addr).unwrap();
-    let started = Instant::now();
+    let deadline = Instant::now() + HANG;
     stream.write_all(b"GET / HTTP/1.1\r\n").unwrap();
     let mut closed = false;
-    for _ in 0..40 {
+    while !closed && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
-        if stream.write_all(b"X-Slow: 1\r\n").is_err() {
-            closed = true;
-            break;
-        }
+        closed = stream.write_all(b"X-Slow: 1\r\n").is_err();
     }
-    assert!(
-        closed,
-        "the server hung up on a request trickling in for 2 s"
-    );
-    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(closed, "the server kept a trickling request open");
     // The server still answers others.
     assert_eq!(call(addr, "GET", "/api/info", "").0, 200);
 }

@@ -1,8 +1,9 @@
 //! Many concurrent clients on loopback, bounded in number and time: the server keeps
-//! answering every request, with the statuses its limits promise, and the latency is printed.
+//! answering every request, with the statuses its limits promise, and the latency is printed
+//! (never asserted: a loaded machine is slow, not wrong).
 //! `CHARIOT_LOAD_CLIENTS` and `CHARIOT_LOAD_ROUNDS` scale it up for the BENCHMARKS.md figures.
 
-use super::api_tests::{call, json, quick, start};
+use super::api_tests::{call, json, quick, start, HANG};
 use super::think::Config;
 use std::time::{Duration, Instant};
 
@@ -80,13 +81,11 @@ fn many_clients_keep_getting_answers() {
         p99.as_secs_f64() * 1e3,
         max.as_secs_f64() * 1e3
     );
+    // Every request was answered with a status its limits promise (asserted per request
+    // above; `call` gives up on an answer only after HANG). How fast is printed, not asserted.
     assert_eq!(registry.len(), clients);
-    assert!(
-        max < Duration::from_secs(5),
-        "every request answered promptly"
-    );
     // When the load is over, no search thread is left behind.
-    let deadline = Instant::now() + Duration::from_secs(3);
+    let deadline = Instant::now() + HANG;
     while registry.ctx().active_searches() > 0 {
         assert!(Instant::now() < deadline, "searches outlived the load");
         std::thread::sleep(Duration::from_millis(20));

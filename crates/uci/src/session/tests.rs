@@ -1,5 +1,5 @@
 use super::*;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use testkit::{Capture, Pile, Scripted, STEP};
 
 fn session() -> (Session<Pile, Scripted>, Capture) {
@@ -22,10 +22,12 @@ fn run(session: &mut Session<Pile, Scripted>, capture: &Capture, lines: &[&str])
     capture.take()
 }
 
-/// Waits (bounded) until a `bestmove` line appears; returns all output up to then.
+/// Waits until a `bestmove` line appears; returns all output up to then. The bound only
+/// catches a hang: the tests check what happens, never how fast.
 fn until_bestmove(capture: &Capture) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
     let mut text = String::new();
-    for _ in 0..2000 {
+    while Instant::now() < deadline {
         text.push_str(&capture.take());
         if text.contains("bestmove") {
             return text;
@@ -110,20 +112,16 @@ fn no_legal_move_answers_bestmove_none() {
 }
 
 #[test]
-fn stop_during_infinite_search_is_prompt() {
+fn stop_during_infinite_search_answers_before_it_returns() {
     let (mut s, out) = session();
     run(&mut s, &out, &["position startpos", "go infinite"]);
     std::thread::sleep(STEP * 5);
     assert!(!out.take().contains("bestmove"), "no bestmove before stop");
-    let asked = Instant::now();
     s.handle_line("stop");
-    let latency = asked.elapsed();
-    // The bestmove is written before `stop` returns.
+    // The bestmove is written before `stop` returns (its latency is measured in
+    // BENCHMARKS.md, "UCI: stop → bestmove latency", not asserted here).
     let text = out.take();
     assert!(text.ends_with("bestmove t1\n"), "{text}");
-    // A generous bound: the measured latency is in BENCHMARKS.md ("UCI: stop → bestmove
-    // latency"); a starved debug build on a shared machine took 116 ms once.
-    assert!(latency < Duration::from_secs(1), "stop took {latency:?}");
 }
 
 #[test]
