@@ -67,7 +67,7 @@ pub(crate) fn parse_args<T: Parser>(name: &str, args: &[String]) -> anyhow::Resu
     }
 }
 
-/// Entry point of `chariot analyze`.
+/// Entry point of `chariot analyze`: searches with the built-in evaluation.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let Some(args) = parse_args::<Args>("chariot analyze", args)? else {
         return Ok(());
@@ -90,7 +90,8 @@ pub(crate) fn position<G: Game>(fen: Option<&str>) -> anyhow::Result<G> {
 }
 
 fn analyze<G: Game>(args: &Args) -> anyhow::Result<()> {
-    let pos: G = position(args.fen.as_deref())?;
+    let mut pos: G = position(args.fen.as_deref())?;
+    pos.set_evaluator(G::builtin_evaluator());
     if pos.legal_moves().is_empty() {
         bail!("the side to move has no legal move in this position");
     }

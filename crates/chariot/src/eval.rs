@@ -2,7 +2,7 @@
 
 use crate::perft::GameKind;
 use clap::Parser;
-use game::{Game, Side};
+use game::{Evaluation, Game, Side};
 use std::fmt::Write as _;
 
 /// Arguments of `chariot eval`.
@@ -68,7 +68,7 @@ pub fn explain<G: Game>(pos: &G) -> String {
 /// the classic evaluation's and the total the network's, with the classic total beside it.
 fn network_note(pos: &chess::Position) -> Option<String> {
     let net = pos.network()?;
-    let name = if std::ptr::eq(net, chess::nnue::embedded()) {
+    let name = if std::sync::Arc::ptr_eq(net, &chess::nnue::embedded()) {
         chess::nnue::EMBEDDED_NAME
     } else {
         "EvalFile"
@@ -81,27 +81,35 @@ fn network_note(pos: &chess::Position) -> Option<String> {
     ))
 }
 
-fn explain_fen<G: Game>(fen: Option<&str>) -> anyhow::Result<String> {
-    let pos = match fen {
+fn explain_fen<G: Game>(fen: Option<&str>, evaluation: Evaluation) -> anyhow::Result<String> {
+    let mut pos = match fen {
         Some(fen) => G::from_fen(fen).map_err(|e| anyhow::anyhow!("bad FEN: {e}"))?,
         None => G::start(),
     };
+    pos.set_evaluator(evaluation.evaluator::<G>());
     Ok(explain(&pos))
+}
+
+/// The text `chariot eval` prints for these arguments (without the sub-command name):
+/// the total is the built-in evaluation's unless `--classic`.
+pub fn report(args: &[String]) -> anyhow::Result<String> {
+    let args = EvalArgs::try_parse_from(
+        std::iter::once("chariot eval".to_string()).chain(args.iter().cloned()),
+    )?;
+    let evaluation = if args.classic {
+        Evaluation::Classic
+    } else {
+        Evaluation::Builtin
+    };
+    match args.game {
+        GameKind::Chess => explain_fen::<chess::Position>(args.fen.as_deref(), evaluation),
+        GameKind::Xiangqi => explain_fen::<xiangqi::Position>(args.fen.as_deref(), evaluation),
+    }
 }
 
 /// Entry point of `chariot eval`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let args = EvalArgs::try_parse_from(
-        std::iter::once("chariot eval".to_string()).chain(args.iter().cloned()),
-    )?;
-    if args.classic {
-        chess::nnue::set_active(None);
-    }
-    let text = match args.game {
-        GameKind::Chess => explain_fen::<chess::Position>(args.fen.as_deref())?,
-        GameKind::Xiangqi => explain_fen::<xiangqi::Position>(args.fen.as_deref())?,
-    };
-    print!("{text}");
+    print!("{}", report(args)?);
     Ok(())
 }
 
@@ -116,18 +124,25 @@ mod tests {
             let line = text.lines().find(|l| l.starts_with(term)).expect(text);
             line.split_whitespace().last().unwrap().parse().unwrap()
         };
-        let text =
-            explain_fen::<chess::Position>(Some("4k3/7p/8/8/8/8/7P/3QK3 w - - 0 1")).unwrap();
+        let text = explain_fen::<chess::Position>(
+            Some("4k3/7p/8/8/8/8/7P/3QK3 w - - 0 1"),
+            Evaluation::Classic,
+        )
+        .unwrap();
         assert!(last(&text, "material") > 800, "{text}");
         assert!(text.contains("for the side to move"), "{text}");
         // against a bare king the ending is known: the mop-up line carries the score
-        let text = explain_fen::<chess::Position>(Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")).unwrap();
+        let text = explain_fen::<chess::Position>(
+            Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"),
+            Evaluation::Classic,
+        )
+        .unwrap();
         assert!(last(&text, "mop-up") > 1000, "{text}");
     }
 
     #[test]
     fn start_position_is_balanced_and_bad_fen_is_an_error() {
-        let text = explain_fen::<chess::Position>(None).unwrap();
+        let text = explain_fen::<chess::Position>(None, Evaluation::Classic).unwrap();
         // every term is even but the side to move's tempo
         for line in text
             .lines()
@@ -148,7 +163,7 @@ mod tests {
                 > 0,
             "{text}"
         );
-        assert!(explain_fen::<chess::Position>(Some("not a fen")).is_err());
-        assert!(explain_fen::<xiangqi::Position>(Some("9/9 w")).is_err());
+        assert!(explain_fen::<chess::Position>(Some("not a fen"), Evaluation::Classic).is_err());
+        assert!(explain_fen::<xiangqi::Position>(Some("9/9 w"), Evaluation::Classic).is_err());
     }
 }

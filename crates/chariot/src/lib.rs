@@ -2,6 +2,12 @@
 //!
 //! Each sub-command of the `chariot` binary lives in its own module with a `run`
 //! function taking the command's arguments (without the sub-command name).
+//!
+//! The commands that play or search (`web`, `uci`, `play`, `analyze`, `bench`, `eval`)
+//! give their positions the engine's built-in evaluation (the chess network built into
+//! the binary, `game::Evaluation::Builtin`); the others (`perft`, `datagen`, `tune`, …)
+//! and the functions the unit tests call keep the classic evaluation unless told
+//! otherwise. Nothing is process-wide: each front end holds its evaluator.
 #![deny(missing_docs)]
 
 pub mod analyze;
@@ -22,18 +28,6 @@ mod testing;
 pub mod tune;
 pub mod uci;
 pub mod web;
-
-/// The sub-commands that play or search with the engine's default chess evaluation, the
-/// network built into the binary: the binary makes it active before it runs one of them
-/// ([`use_builtin_network`]). The others (`perft`, `datagen`, `tune`, …) and the unit tests,
-/// which call the commands in-process, keep the classic evaluation unless told otherwise.
-pub const NETWORK_COMMANDS: &[&str] = &["web", "uci", "play", "analyze", "bench", "eval"];
-
-/// Makes the chess network built into the binary the evaluation of every chess position
-/// set up from now on (the UCI option `EvalFile` and `eval --classic` can change it again).
-pub fn use_builtin_network() {
-    chess::nnue::set_active(Some(chess::nnue::embedded()));
-}
 
 /// The signature every sub-command's entry point has: the arguments after the sub-command.
 pub type CommandFn = fn(&[String]) -> anyhow::Result<()>;

@@ -1,6 +1,6 @@
 //! The `chariot` binary: dispatches to a sub-command; with none it starts the web game.
 
-use chariot::{COMMANDS, NETWORK_COMMANDS};
+use chariot::COMMANDS;
 use std::process::ExitCode;
 
 fn usage() -> String {
@@ -38,9 +38,6 @@ fn main() -> ExitCode {
         eprintln!("chariot: unknown command `{name}`\n\n{}", usage());
         return ExitCode::from(2);
     };
-    if NETWORK_COMMANDS.contains(&name) {
-        chariot::use_builtin_network();
-    }
     match run(rest) {
         Ok(()) => ExitCode::SUCCESS,
         // Sub-commands parse their arguments with clap: `--help` is not a failure, and
@@ -70,16 +67,9 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_broken_pipe, COMMANDS, NETWORK_COMMANDS};
+    use super::is_broken_pipe;
     use anyhow::Context;
     use std::io::{Error, ErrorKind};
-
-    #[test]
-    fn every_network_command_is_a_command() {
-        for name in NETWORK_COMMANDS {
-            assert!(COMMANDS.iter().any(|(n, _, _)| n == name), "{name}");
-        }
-    }
 
     #[test]
     fn a_closed_pipe_is_recognised_through_context_and_nothing_else_is() {

@@ -66,7 +66,7 @@ pub fn game_kinds() -> Vec<GameKind> {
     ]
 }
 
-/// Entry point of `chariot web`.
+/// Entry point of `chariot web`: the engine plays with the built-in evaluation.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     // clap prints `--help` (or explains a bad option) and exits, as a command line should.
     let args =
@@ -74,6 +74,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let config = Config {
         max_think: Duration::from_millis(args.max_think_ms.clamp(50, 60_000)),
         max_games: args.max_games.max(1),
+        evaluation: game::Evaluation::Builtin,
         ..Config::default()
     };
     let host = if args.host.contains(':') && !args.host.starts_with('[') {

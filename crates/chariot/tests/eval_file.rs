@@ -1,31 +1,53 @@
-//! The UCI option `EvalFile`, through the real binary (loading a network changes the
-//! evaluation of the whole process, so it is not tested inside the unit-test process):
-//! the engine starts with its built-in network, a network file changes the engine's
-//! scores, an empty value is the classic evaluation, a bad file is refused with a reason
-//! and the session goes on with the evaluation it had; `chariot datagen --eval-file` plays
-//! with one; `chariot eval` says which evaluation its total is.
+//! The UCI option `EvalFile`, in process (each session holds its own evaluation, so tests
+//! running side by side cannot disturb each other): the engine starts with its built-in
+//! network, a network file changes the engine's scores, an empty value is the classic
+//! evaluation, a bad file (truncated, corrupt, of another game, missing) is refused with a
+//! reason and the session goes on with the evaluation it had; `chariot datagen --eval-file`
+//! plays with one; `chariot eval` says which evaluation its total is.
 
+use chariot::uci::options::Variant;
+use chariot::uci::session::Output;
 use chess::nnue::{Network, HIDDEN, INPUTS};
+use game::Evaluation;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
-/// Runs `chariot uci` on `script`; returns its output.
+/// A writer whose bytes the test reads afterwards.
+#[derive(Clone, Default)]
+struct Capture(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Capture {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs a UCI session of `game` on `script`, starting as `chariot uci` does (with the
+/// built-in network); returns its output.
+fn uci_game(script: &str, game: Option<Variant>) -> String {
+    let capture = Capture::default();
+    chariot::uci::serve(
+        std::io::Cursor::new(script.to_string()),
+        Output::new(capture.clone()),
+        game,
+        Evaluation::Builtin,
+    )
+    .expect("the session reads its input");
+    let bytes = capture.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    String::from_utf8(bytes).expect("UTF-8 output")
+}
+
+/// Runs a chess UCI session on `script`.
 fn uci(script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(script.as_bytes())
-        .expect("the engine reads its input");
-    let out = child.wait_with_output().expect("the engine ends");
-    assert!(out.status.success(), "exit status {}", out.status);
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    uci_game(script, None)
 }
 
 /// The score of the last `info … score cp N` line.
@@ -35,6 +57,18 @@ fn last_score(out: &str) -> i32 {
         .filter_map(|l| l.split_once(" score cp ").map(|(_, rest)| rest))
         .find_map(|rest| rest.split_whitespace().next()?.parse().ok())
         .unwrap_or_else(|| panic!("no score in {out}"))
+}
+
+/// The lines the UCI `eval` command wrote (its table, total and static evaluation), picked
+/// out from among a search's lines.
+fn eval_lines(out: &str) -> Vec<&str> {
+    let Some(at) = out.find("info string term") else {
+        panic!("no eval table in {out}")
+    };
+    out[at..]
+        .lines()
+        .filter(|l| l.starts_with("info string") && !l.contains("error"))
+        .collect()
 }
 
 /// A network that scores every position about +5 pawns for the side to move.
@@ -53,12 +87,37 @@ fn optimist() -> Vec<u8> {
 const GO: &str = "position fen 4k3/7p/8/8/8/8/P7/3QK3 w - - 0 1\ngo depth 1\nisready\n";
 /// Switches to the classic evaluation.
 const CLASSIC: &str = "setoption name EvalFile value <empty>\n";
+/// The optimist's score after `GO`: 0.5 · 1.25 + 0.625 = 1.25 of the network's units, 400
+/// cp each, whatever the position, damped by the 50-move term at the leaf (a check and a
+/// king move, half-move clock 2).
+const OPTIMIST_SCORE: i32 = 500 * 198 / 200;
 
 /// The committed file of the network built into the binary.
-fn builtin_file() -> std::path::PathBuf {
+fn builtin_file() -> PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../chess/nets")
         .join(chess::nnue::EMBEDDED_NAME)
+}
+
+/// A file in the temporary directory named for this test process and `name`, holding
+/// `bytes`; removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("chariot-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).expect("temp file");
+        TempFile(path)
+    }
+    fn path(&self) -> String {
+        self.0.display().to_string()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 #[test]
@@ -94,13 +153,12 @@ fn the_engine_starts_with_its_built_in_network() {
 #[test]
 fn chariot_eval_says_which_evaluation_its_total_is() {
     let eval = |extra: &[&str]| {
-        let run = Command::new(env!("CARGO_BIN_EXE_chariot"))
-            .args(["eval", "--fen", "4k3/7p/8/8/8/8/8/3QK3 w - - 0 1"])
-            .args(extra)
-            .output()
-            .expect("the binary runs");
-        assert!(run.status.success());
-        String::from_utf8(run.stdout).expect("UTF-8 output")
+        let args: Vec<String> = ["--fen", "4k3/7p/8/8/8/8/8/3QK3 w - - 0 1"]
+            .iter()
+            .chain(extra)
+            .map(|s| s.to_string())
+            .collect();
+        chariot::eval::report(&args).expect("a valid position")
     };
     let total = |text: &str| -> i32 {
         let line = text.lines().find(|l| l.starts_with("total:")).expect(text);
@@ -123,8 +181,7 @@ fn chariot_eval_says_which_evaluation_its_total_is() {
 
 #[test]
 fn a_network_file_changes_the_evaluation_and_an_empty_value_restores_it() {
-    let path = std::env::temp_dir().join(format!("chariot-optimist-{}.nnue", std::process::id()));
-    std::fs::write(&path, optimist()).expect("temp file");
+    let file = TempFile::new("optimist.nnue", &optimist());
     let classic = last_score(&uci(&format!("{CLASSIC}{GO}quit\n")));
     assert!(
         classic > 800,
@@ -132,27 +189,22 @@ fn a_network_file_changes_the_evaluation_and_an_empty_value_restores_it() {
     );
     let out = uci(&format!(
         "setoption name EvalFile value {}\n{GO}setoption name EvalFile value <empty>\nucinewgame\n{GO}quit\n",
-        path.display()
+        file.path()
     ));
-    let _ = std::fs::remove_file(&path);
     assert!(out.contains("loaded"), "{out}");
     let scores: Vec<&str> = out.lines().filter(|l| l.contains("score cp")).collect();
     let with_net = last_score(scores.first().expect("a first search"));
-    // 0.5 · 1.25 + 0.625 = 1.25 of the network's units, 400 cp each, whatever the position,
-    // damped by the 50-move term at the leaf: a check and a king move, half-move clock 2
-    assert_eq!(with_net, 500 * 198 / 200, "{out}");
+    assert_eq!(with_net, OPTIMIST_SCORE, "{out}");
     assert_eq!(last_score(&out), classic, "{out}");
 }
 
 #[test]
 fn a_bad_network_file_is_refused_and_the_session_goes_on() {
-    let path = std::env::temp_dir().join(format!("chariot-bad-{}.nnue", std::process::id()));
-    std::fs::write(&path, b"not a network").expect("temp file");
+    let bad = TempFile::new("bad.nnue", b"not a network");
     let out = uci(&format!(
         "{CLASSIC}setoption name EvalFile value {}\nsetoption name EvalFile value /no/such/file.nnue\n{GO}quit\n",
-        path.display()
+        bad.path()
     ));
-    let _ = std::fs::remove_file(&path);
     let errors: Vec<&str> = out
         .lines()
         .filter(|l| l.contains("error: EvalFile"))
@@ -165,21 +217,76 @@ fn a_bad_network_file_is_refused_and_the_session_goes_on() {
     );
 }
 
-/// Runs `chariot datagen` with `args`; returns (success, stdout + stderr, data file text).
+/// Truncated, corrupt, another game's, missing: each file is refused with a reason of its
+/// own, and both the static evaluation (`eval`) and a search give what they gave before,
+/// whether the engine had its built-in network or a loaded one.
+#[test]
+fn every_kind_of_bad_file_leaves_the_evaluation_as_it_was() {
+    let good = optimist();
+    let truncated = TempFile::new("truncated.nnue", &good[..good.len() / 2]);
+    let corrupt = TempFile::new("corrupt.nnue", b"CHARNN0\xff garbage");
+    let mut shape = good.clone();
+    shape[8..12].copy_from_slice(&(2 * 7 * 90u32).to_le_bytes()); // xiangqi-sized inputs
+    let other_game = TempFile::new("other-game.nnue", &shape);
+    let bad = [
+        (truncated.path(), "too short"),
+        (corrupt.path(), "magic"),
+        (other_game.path(), "not a chess network"),
+        ("/no/such/file.nnue".to_string(), "cannot read"),
+    ];
+    let before = uci(&format!("{GO}eval\nquit\n"));
+    let loaded = TempFile::new("kept.nnue", &good);
+    for (file, reason) in &bad {
+        let out = uci(&format!(
+            "setoption name EvalFile value {file}\n{GO}eval\nquit\n"
+        ));
+        let errors: Vec<&str> = out.lines().filter(|l| l.contains("error:")).collect();
+        assert_eq!(errors.len(), 1, "{out}");
+        assert!(
+            errors[0].starts_with(&format!("info string error: EvalFile {file}: "))
+                && errors[0].contains(reason)
+                && errors[0].ends_with("the evaluation is unchanged"),
+            "{out}"
+        );
+        assert_eq!(eval_lines(&out), eval_lines(&before), "{file}");
+        assert_eq!(last_score(&out), last_score(&before), "{file}");
+        // after a network file, a bad one keeps that network
+        let out = uci(&format!(
+            "setoption name EvalFile value {}\nsetoption name EvalFile value {file}\n{GO}quit\n",
+            loaded.path()
+        ));
+        assert!(out.contains(reason), "{out}");
+        assert_eq!(last_score(&out), OPTIMIST_SCORE, "{file}: {out}");
+    }
+    // xiangqi has no network: a file is refused, and the session plays on
+    let out = uci_game(
+        &format!(
+            "setoption name EvalFile value {}\nposition startpos\ngo depth 2\nisready\nquit\n",
+            loaded.path()
+        ),
+        Some(Variant::Xiangqi),
+    );
+    assert!(out.contains("chess only"), "{out}");
+    assert!(out.contains("bestmove"), "{out}");
+}
+
+/// Runs `chariot datagen` in process with `args`; returns (success, error text, data
+/// file text).
 fn datagen(args: &[&str], out: &std::path::Path) -> (bool, String, String) {
-    let run = Command::new(env!("CARGO_BIN_EXE_chariot"))
-        .arg("datagen")
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .output()
-        .expect("the binary runs");
+    let args: Vec<String> = args
+        .iter()
+        .map(|s| s.to_string())
+        .chain(["--out".to_string(), out.display().to_string()])
+        .chain(["--quiet".to_string()])
+        .collect();
+    let run = chariot::datagen::run(&args);
     let text = std::fs::read_to_string(out).unwrap_or_default();
     let _ = std::fs::remove_file(out);
-    let log =
-        String::from_utf8_lossy(&run.stdout).to_string() + &String::from_utf8_lossy(&run.stderr);
-    (run.status.success(), log, text)
+    let log = run
+        .as_ref()
+        .err()
+        .map_or(String::new(), |e| format!("{e:#}"));
+    (run.is_ok(), log, text)
 }
 
 /// The search scores of a data file's positions.
@@ -199,12 +306,10 @@ fn scores_of(text: &str) -> Vec<i32> {
 
 #[test]
 fn datagen_plays_with_the_network_it_is_given() {
-    let id = std::process::id();
-    let net = std::env::temp_dir().join(format!("chariot-datagen-net-{id}.nnue"));
-    let data = std::env::temp_dir().join(format!("chariot-datagen-{id}.txt"));
-    std::fs::write(&net, optimist()).expect("temp file");
+    let net = TempFile::new("datagen-net.nnue", &optimist());
+    let data = std::env::temp_dir().join(format!("chariot-datagen-{}.txt", std::process::id()));
     let game = ["--games", "1", "--nodes", "300", "--max-plies", "40"];
-    let net_arg = net.display().to_string();
+    let net_arg = net.path();
     let (ok, log, text) = datagen(&[&game[..], &["--eval-file", &net_arg]].concat(), &data);
     assert!(ok, "{log}");
     assert!(text.contains(&format!("evaluation {net_arg}")), "{text}");
@@ -220,14 +325,16 @@ fn datagen_plays_with_the_network_it_is_given() {
     assert!(ok, "{log}");
     assert!(text.contains("evaluation classic"), "{text}");
     assert!(!scores_of(&text).iter().all(near_500), "{text}");
-    // A bad file, or a network for xiangqi, is an error that says why.
-    std::fs::write(&net, b"not a network").expect("temp file");
-    let (ok, log, _) = datagen(&[&game[..], &["--eval-file", &net_arg]].concat(), &data);
+    // A bad file, or a network for xiangqi, is an error that says why (and leaves no
+    // data file).
+    let bad = TempFile::new("datagen-bad.nnue", b"not a network");
+    let bad_arg = bad.path();
+    let (ok, log, text) = datagen(&[&game[..], &["--eval-file", &bad_arg]].concat(), &data);
     assert!(!ok && log.contains("magic"), "{log}");
+    assert!(text.is_empty(), "{text}");
     let (ok, log, _) = datagen(
         &[&game[..], &["--game", "xiangqi", "--eval-file", &net_arg]].concat(),
         &data,
     );
     assert!(!ok && log.contains("chess only"), "{log}");
-    let _ = std::fs::remove_file(&net);
 }

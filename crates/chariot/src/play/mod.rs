@@ -14,7 +14,7 @@ use std::time::Duration;
 const USAGE: &str = "usage: chariot play [--game chess|xiangqi] [--side white|black|red] \
                      [--level 0-20] [--movetime MS]";
 
-/// Entry point of `chariot play`.
+/// Entry point of `chariot play`: the engine plays with the built-in evaluation.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut game = "chess".to_string();
     let mut config = Config {
@@ -22,6 +22,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         level: 10,
         movetime: Duration::from_millis(1000),
         colour: render::colour_wanted(std::io::stdout().is_terminal()),
+        evaluation: ::game::Evaluation::Builtin,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
