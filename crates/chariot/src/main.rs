@@ -3,6 +3,8 @@
 //! terminal, and speaks UCI when a program (a chess GUI, a script) started it.
 
 mod commands;
+#[cfg(test)]
+mod eval_file_tests;
 
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
@@ -66,21 +68,6 @@ impl Command {
         }
     }
 
-    /// Whether the command plays or searches with the engine's default chess evaluation,
-    /// the network built into the binary. The others (perft, datagen, tune, …) keep the
-    /// classic evaluation unless told otherwise.
-    fn uses_builtin_network(&self) -> bool {
-        matches!(
-            self,
-            Command::Web(_)
-                | Command::Uci(_)
-                | Command::Play(_)
-                | Command::Analyze(_)
-                | Command::Bench(_)
-                | Command::Eval(_)
-        )
-    }
-
     fn run(self) -> anyhow::Result<()> {
         match self {
             Command::Web(args) => web::run(args),
@@ -135,9 +122,6 @@ fn main() -> ExitCode {
         .command
         .unwrap_or_else(|| default_command(std::io::stdin().is_terminal()));
     let name = command.name();
-    if command.uses_builtin_network() {
-        chess::nnue::set_active(Some(chess::nnue::embedded()));
-    }
     match command.run() {
         Ok(()) => ExitCode::SUCCESS,
         // The reader of our output went away (`chariot bench | head`): nothing to report.

@@ -13,6 +13,8 @@ impl Game for Position {
     type Move = Move;
     type FenError = FenError;
     type MoveError = MoveError;
+    /// The network positions evaluate with (`None`: the classic evaluation).
+    type Evaluator = Option<std::sync::Arc<crate::nnue::Network>>;
     const NAME: &'static str = "chess";
 
     fn start() -> Self {
@@ -87,6 +89,18 @@ impl Game for Position {
             });
         }
         list
+    }
+
+    fn set_evaluator(&mut self, net: Self::Evaluator) {
+        self.set_network(net);
+    }
+
+    fn builtin_evaluator() -> Self::Evaluator {
+        Some(crate::nnue::embedded())
+    }
+
+    fn load_evaluator(path: &std::path::Path) -> Result<Self::Evaluator, String> {
+        crate::nnue::Network::from_file(path).map(|net| Some(std::sync::Arc::new(net)))
     }
 
     fn evaluate(&self) -> Score {

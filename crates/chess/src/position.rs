@@ -7,9 +7,10 @@ use crate::fen;
 use crate::legality;
 use crate::movegen::{self, CountSink, ListSink};
 use crate::moves::Move;
-use crate::nnue::{self, Accumulator, Delta, Network};
+use crate::nnue::{Accumulator, Delta, Network};
 use crate::types::{Castling, Color, Piece, PieceKind, Square};
 use game::MoveList;
+use std::sync::Arc;
 
 /// The FEN of the standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -20,13 +21,30 @@ pub struct Position {
     pub(crate) board: Board,
     /// Earlier boards, oldest first; `make` pushes, `unmake` pops (copy-make).
     pub(crate) history: Vec<Board>,
-    /// The network this position evaluates with (`None`: the classic evaluation).
-    pub(crate) net: Option<&'static Network>,
+    /// The network this position evaluates with (`None`: the classic evaluation), shared
+    /// with its clones and with whoever chose it.
+    pub(crate) net: Option<Arc<Network>>,
     /// With a network: its hidden sums of each board in `history` (same index) and of the
     /// current board (index `history.len()`). Entries past that are stale ones that unmake
     /// left to be overwritten, so make writes the next sums in place instead of pushing a
     /// copy. Empty without a network.
     pub(crate) accumulators: Vec<Accumulator>,
+}
+
+/// Of the sums `accumulators` of the boards up to ply `ply` (the current board's last):
+/// the current board's and the slot for the next board's (added if this is the deepest
+/// ply so far), for make to fill. A function of the field, not a method, so that make
+/// can borrow the position's network at the same time.
+#[inline]
+fn next_accumulator(
+    accumulators: &mut Vec<Accumulator>,
+    ply: usize,
+) -> (&Accumulator, &mut Accumulator) {
+    if accumulators.len() == ply + 1 {
+        accumulators.push(accumulators[ply]);
+    }
+    let (done, rest) = accumulators.split_at_mut(ply + 1);
+    (&done[ply], &mut rest[0])
 }
 
 impl PartialEq for Position {
@@ -44,21 +62,18 @@ impl Position {
 
     /// Parses and validates a FEN (4 to 6 fields; missing clocks read as `0 1`).
     pub fn parse_fen(text: &str) -> Result<Position, FenError> {
-        let mut pos = Position {
+        Ok(Position {
             board: fen::parse(text)?,
             history: Vec::new(),
             net: None,
             accumulators: Vec::new(),
-        };
-        pos.set_network(nnue::active());
-        Ok(pos)
+        })
     }
 
     /// Makes this position (and its history) evaluate with `net`, or with the classic
-    /// evaluation for `None`; new positions take [`nnue::active`].
-    pub fn set_network(&mut self, net: Option<&'static Network>) {
-        self.net = net;
-        self.accumulators = match net {
+    /// evaluation for `None`; a new position has the classic evaluation.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.accumulators = match &net {
             Some(net) => self
                 .history
                 .iter()
@@ -67,11 +82,12 @@ impl Position {
                 .collect(),
             None => Vec::new(),
         };
+        self.net = net;
     }
 
     /// The network this position evaluates with, if any.
-    pub fn network(&self) -> Option<&'static Network> {
-        self.net
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
     }
 
     /// The position as FEN. The en-passant square is written only when a pawn could
@@ -146,9 +162,9 @@ impl Position {
 
     /// Plays a legal move (see [`Position::is_legal`]); keeps the previous board for unmake.
     pub fn play(&mut self, mv: Move) {
-        if let Some(net) = self.net {
+        if let Some(net) = &self.net {
             let delta = Delta::of(&self.board, mv);
-            let (current, next) = self.next_accumulator();
+            let (current, next) = next_accumulator(&mut self.accumulators, self.history.len());
             current.update_into(net, &delta, next);
         }
         self.history.push(self.board);
@@ -159,7 +175,7 @@ impl Position {
     /// Passes the turn (the caller guarantees the side to move is not in check).
     pub(crate) fn play_null(&mut self) {
         if self.net.is_some() {
-            let (current, next) = self.next_accumulator();
+            let (current, next) = next_accumulator(&mut self.accumulators, self.history.len());
             *next = *current;
         }
         self.history.push(self.board);
@@ -180,23 +196,11 @@ impl Position {
         &self.accumulators[self.history.len()]
     }
 
-    /// The current board's sums and the slot for the next board's (added if this is the
-    /// deepest ply so far), for make to fill.
-    #[inline]
-    fn next_accumulator(&mut self) -> (&Accumulator, &mut Accumulator) {
-        let ply = self.history.len();
-        if self.accumulators.len() == ply + 1 {
-            self.accumulators.push(self.accumulators[ply]);
-        }
-        let (done, rest) = self.accumulators.split_at_mut(ply + 1);
-        (&done[ply], &mut rest[0])
-    }
-
     /// The network's evaluation for the side to move, from the kept sums; `None` without
     /// a network.
     #[inline]
     pub fn nnue_eval(&self) -> Option<i32> {
-        let net = self.net?;
+        let net = self.net.as_deref()?;
         Some(net.evaluate_for(
             self.accumulator(),
             self.board.side,
@@ -227,7 +231,7 @@ impl Position {
             self.board.compute_checkers(),
             "checkers"
         );
-        if let Some(net) = self.net {
+        if let Some(net) = &self.net {
             debug_assert_eq!(
                 *self.accumulator(),
                 Accumulator::from_board(net, &self.board),

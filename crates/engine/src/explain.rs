@@ -1,6 +1,6 @@
 //! Explains the static evaluation of a position term by term (`chariot eval`, UCI `eval`).
 
-use game::{Game, Side};
+use game::{Evaluation, Game, Side};
 use std::fmt::Write as _;
 
 /// A table of every evaluation term for each side, and the total from both points of view.
@@ -48,7 +48,7 @@ pub fn explain<G: Game>(pos: &G) -> String {
 /// the classic evaluation's and the total the network's, with the classic total beside it.
 fn network_note(pos: &chess::Position) -> Option<String> {
     let net = pos.network()?;
-    let name = if std::ptr::eq(net, chess::nnue::embedded()) {
+    let name = if std::sync::Arc::ptr_eq(net, &chess::nnue::embedded()) {
         chess::nnue::EMBEDDED_NAME
     } else {
         "EvalFile"
@@ -61,12 +61,14 @@ fn network_note(pos: &chess::Position) -> Option<String> {
     ))
 }
 
-/// [`explain`] for a position given as FEN (the game's start position for `None`).
-pub fn explain_fen<G: Game>(fen: Option<&str>) -> Result<String, String> {
-    let pos = match fen {
+/// [`explain`] for a position given as FEN (the game's start position for `None`),
+/// evaluated with `evaluation`.
+pub fn explain_fen<G: Game>(fen: Option<&str>, evaluation: Evaluation) -> Result<String, String> {
+    let mut pos = match fen {
         Some(fen) => G::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
         None => G::start(),
     };
+    pos.set_evaluator(evaluation.evaluator::<G>());
     Ok(explain(&pos))
 }
 
@@ -81,18 +83,25 @@ mod tests {
             let line = text.lines().find(|l| l.starts_with(term)).expect(text);
             line.split_whitespace().last().unwrap().parse().unwrap()
         };
-        let text =
-            explain_fen::<chess::Position>(Some("4k3/7p/8/8/8/8/7P/3QK3 w - - 0 1")).unwrap();
+        let text = explain_fen::<chess::Position>(
+            Some("4k3/7p/8/8/8/8/7P/3QK3 w - - 0 1"),
+            Evaluation::Classic,
+        )
+        .unwrap();
         assert!(last(&text, "material") > 800, "{text}");
         assert!(text.contains("for the side to move"), "{text}");
         // against a bare king the ending is known: the mop-up line carries the score
-        let text = explain_fen::<chess::Position>(Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")).unwrap();
+        let text = explain_fen::<chess::Position>(
+            Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"),
+            Evaluation::Classic,
+        )
+        .unwrap();
         assert!(last(&text, "mop-up") > 1000, "{text}");
     }
 
     #[test]
     fn start_position_is_balanced_and_bad_fen_is_an_error() {
-        let text = explain_fen::<chess::Position>(None).unwrap();
+        let text = explain_fen::<chess::Position>(None, Evaluation::Classic).unwrap();
         // every term is even but the side to move's tempo
         for line in text
             .lines()
@@ -113,7 +122,7 @@ mod tests {
                 > 0,
             "{text}"
         );
-        assert!(explain_fen::<chess::Position>(Some("not a fen")).is_err());
-        assert!(explain_fen::<xiangqi::Position>(Some("9/9 w")).is_err());
+        assert!(explain_fen::<chess::Position>(Some("not a fen"), Evaluation::Classic).is_err());
+        assert!(explain_fen::<xiangqi::Position>(Some("9/9 w"), Evaluation::Classic).is_err());
     }
 }

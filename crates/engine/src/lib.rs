@@ -65,10 +65,12 @@ struct Job {
     thread: JoinHandle<()>,
 }
 
-/// The position, a searcher on its own thread, and the options and book it uses.
+/// The position, a searcher on its own thread, and the options, book and evaluator it uses.
 pub struct Engine<G: Game, S: Think<G> = search::Searcher<G>> {
     start: G,
     position: G,
+    /// What every position the engine is given evaluates with (see [`Engine::set_evaluator`]).
+    evaluator: G::Evaluator,
     moves: Vec<G::Move>,
     searcher: Arc<Mutex<S>>,
     options: Options,
@@ -85,11 +87,19 @@ fn lock<S>(searcher: &Mutex<S>) -> MutexGuard<'_, S> {
 }
 
 impl<G: Tuned, S: Think<G>> Engine<G, S> {
-    /// An engine at the game's starting position.
+    /// An engine at the game's starting position, with the classic evaluation.
     pub fn new(options: Options) -> Self {
+        Self::with_evaluator(options, G::Evaluator::default())
+    }
+
+    /// An engine at the game's starting position whose positions evaluate with `evaluator`.
+    pub fn with_evaluator(options: Options, evaluator: G::Evaluator) -> Self {
+        let mut start = G::start();
+        start.set_evaluator(evaluator.clone());
         Engine {
-            start: G::start(),
-            position: G::start(),
+            position: start.clone(),
+            start,
+            evaluator,
             moves: Vec::new(),
             searcher: Arc::new(Mutex::new(S::create(options.clone(), G::TUNING))),
             options,
@@ -115,17 +125,34 @@ impl<G: Game, S: Think<G>> Engine<G, S> {
         &self.moves
     }
 
+    /// What the positions the engine is given evaluate with.
+    pub fn evaluator(&self) -> &G::Evaluator {
+        &self.evaluator
+    }
+
     /// The options in force.
     pub fn options(&self) -> &Options {
         &self.options
     }
 
-    /// Sets a new position with no moves played (stops a running search first).
-    pub fn set_position(&mut self, start: G) {
+    /// Sets a new position with no moves played (stops a running search first); it
+    /// evaluates with the engine's evaluator.
+    pub fn set_position(&mut self, mut start: G) {
         self.stop();
+        start.set_evaluator(self.evaluator.clone());
         self.position = start.clone();
         self.start = start;
         self.moves.clear();
+    }
+
+    /// Makes the current position, and every position set from now on, evaluate with
+    /// `evaluator` (stops a running search first). The searcher forgets what it learnt:
+    /// its table holds the old evaluation's scores.
+    pub fn set_evaluator(&mut self, evaluator: G::Evaluator) {
+        self.clear_hash();
+        self.start.set_evaluator(evaluator.clone());
+        self.position.set_evaluator(evaluator.clone());
+        self.evaluator = evaluator;
     }
 
     /// Plays a move after checking that it is legal.

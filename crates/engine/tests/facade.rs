@@ -219,3 +219,63 @@ fn a_book_move_is_played_without_searching() {
     assert_eq!(best, Some(2));
     assert_eq!(e.with_searcher(|s| s.searches), 0);
 }
+
+/// A network that scores every chess position +5 pawns for the side to move.
+fn optimist() -> Arc<chess::nnue::Network> {
+    use chess::nnue::{Network, HIDDEN, INPUTS};
+    let mut output = vec![0.0f32; 2 * HIDDEN];
+    output[0] = 1.25;
+    let weights = vec![vec![0.0f32; HIDDEN]; INPUTS];
+    let net = Network::quantise(&weights, &[0.5; HIDDEN], &output, &[0.625]);
+    Arc::new(net.expect("the engine's shape"))
+}
+
+/// The engine's evaluator reaches the current position at once, every position set
+/// later (a new game's too), and the searches on every thread: a two-thread search with
+/// the optimist network scores about +5 pawns where the classic evaluation sees a queen.
+#[test]
+fn every_position_and_search_thread_evaluates_with_the_engines_evaluator() {
+    const FEN: &str = "4k3/7p/8/8/8/8/P7/3QK3 w - - 0 1";
+    let net = optimist();
+    let mut e: Engine<chess::Position> = Engine::new(Options {
+        threads: 2,
+        ..Options::default()
+    });
+    e.set_position(chess::Position::from_fen(FEN).unwrap());
+    assert!(e.position().network().is_none(), "classic by default");
+    let holds = |e: &Engine<chess::Position>| {
+        [e.position(), e.start_position()]
+            .iter()
+            .all(|p| p.network().is_some_and(|n| Arc::ptr_eq(n, &net)))
+    };
+    e.set_evaluator(Some(Arc::clone(&net)));
+    assert!(holds(&e), "the current position");
+    e.new_game();
+    assert!(holds(&e), "a new game");
+    e.set_position(chess::Position::from_fen(FEN).unwrap());
+    assert!(holds(&e), "a position set later");
+    let search = |e: &mut Engine<chess::Position>| {
+        let (tx, rx) = channel();
+        e.go(
+            GoRequest {
+                limits: Limits {
+                    depth: Some(4),
+                    ..Limits::default()
+                },
+                ..GoRequest::default()
+            },
+            tx,
+        );
+        loop {
+            match rx.recv_timeout(Duration::from_secs(30)).expect("a result") {
+                Event::Finished(result) => return result.score,
+                Event::Info(_) | Event::Note(_) => {}
+            }
+        }
+    };
+    let score = search(&mut e);
+    assert!((400..=500).contains(&score), "{score}");
+    e.set_evaluator(None);
+    let classic = search(&mut e);
+    assert!(classic > 800, "{classic}");
+}

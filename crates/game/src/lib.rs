@@ -78,6 +78,29 @@ pub struct EvalTerm {
     pub black: Score,
 }
 
+/// Which evaluation a front end gives the positions it sets up, said without naming the
+/// game: for front ends that serve several games (the web game, UCI, bench).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The classic, hand-written evaluation: what tests, perft, datagen and tune use
+    /// unless told otherwise.
+    #[default]
+    Classic,
+    /// The evaluation built into the engine ([`Game::builtin_evaluator`]): what the
+    /// commands that play use.
+    Builtin,
+}
+
+impl Evaluation {
+    /// This choice's evaluator for game `G`.
+    pub fn evaluator<G: Game>(self) -> G::Evaluator {
+        match self {
+            Evaluation::Classic => G::Evaluator::default(),
+            Evaluation::Builtin => G::builtin_evaluator(),
+        }
+    }
+}
+
 /// A game that the generic search can play.
 ///
 /// Positions carry their own history (needed for unmake, repetition and the
@@ -91,6 +114,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Why a move string was refused (malformed, or illegal here).
     type MoveError: std::error::Error + Send + Sync + 'static;
 
+    /// What the evaluation reads besides the position itself: for chess its network,
+    /// shared (not copied) by every position that uses it; `()` for a game with only a
+    /// hand-written evaluation. The default value is the classic (hand-written)
+    /// evaluation. Front ends hold one and hand it to every position they set up
+    /// ([`Game::set_evaluator`]), so two sessions in one process may evaluate differently.
+    type Evaluator: Clone + Default + Send + Sync + 'static;
+
     /// Short lowercase name of the game: `"chess"` or `"xiangqi"`.
     const NAME: &'static str;
 
@@ -100,6 +130,24 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn from_fen(fen: &str) -> Result<Self, Self::FenError>;
     /// Writes the position as FEN (the form the game's usual tools write).
     fn to_fen(&self) -> String;
+
+    /// Makes this position, and every position made from it by moves or clones, evaluate
+    /// with `evaluator`. The default does nothing: right for an `Evaluator` of `()`.
+    fn set_evaluator(&mut self, _evaluator: Self::Evaluator) {}
+    /// The evaluator the engine plays with unless told otherwise (chess: the network built
+    /// into the binary). The default is the classic evaluation.
+    fn builtin_evaluator() -> Self::Evaluator {
+        Self::Evaluator::default()
+    }
+    /// Reads an evaluator from a file (the UCI option `EvalFile`, `datagen --eval-file`);
+    /// the error says why the file cannot be used. The default refuses every file.
+    fn load_evaluator(path: &std::path::Path) -> Result<Self::Evaluator, String> {
+        Err(format!(
+            "{} reads no evaluation files ({} given)",
+            Self::NAME,
+            path.display()
+        ))
+    }
 
     /// Whose move it is.
     fn side_to_move(&self) -> Side;

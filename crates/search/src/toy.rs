@@ -69,6 +69,7 @@ impl Game for Toy {
     type Move = u8;
     type FenError = ToyError;
     type MoveError = ToyError;
+    type Evaluator = ();
     const NAME: &'static str = "toy";
 
     fn start() -> Self {

@@ -5,7 +5,7 @@ use super::record::record;
 use super::render::{self, Style};
 use engine::book::repertoire::Repertoire;
 use engine::{Engine, Event, GoRequest, Tuned};
-use game::{EndReason, Game, MoveStyle, Outcome, Side};
+use game::{EndReason, Evaluation, Game, MoveStyle, Outcome, Side};
 use search::{Limits, Options, Strength};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::channel;
@@ -23,6 +23,8 @@ pub struct Config {
     pub movetime: Duration,
     /// Whether to draw in ANSI colour.
     pub colour: bool,
+    /// What the engine evaluates with.
+    pub evaluation: Evaluation,
 }
 
 /// What a line typed by the person asks for.
@@ -125,11 +127,12 @@ pub fn play<G: Tuned>(
     } else {
         Strength::Level(config.level)
     };
-    let mut engine: Engine<G> = Engine::new(Options {
+    let options = Options {
         strength,
         randomize: true,
         ..Options::default()
-    });
+    };
+    let mut engine: Engine<G> = Engine::with_evaluator(options, config.evaluation.evaluator::<G>());
     if let Ok(book) = Repertoire::<G>::builtin() {
         engine.set_book(Some(Arc::new(book)));
     }

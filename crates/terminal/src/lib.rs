@@ -46,7 +46,7 @@ pub struct PlayArgs {
     pub movetime: u64,
 }
 
-/// Entry point of `chariot play`. Type `help` during the game for moves and commands.
+/// Entry point of `chariot play`: the engine plays with the built-in evaluation. Type `help` during the game for moves and commands.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let config = Config {
         human: match args.side {
@@ -56,6 +56,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         level: args.level,
         movetime: Duration::from_millis(args.movetime.clamp(1, 600_000)),
         colour: render::colour_wanted(std::io::stdout().is_terminal()),
+        evaluation: ::game::Evaluation::Builtin,
     };
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();

@@ -29,6 +29,7 @@ impl Game for Pile {
     type Move = u8;
     type FenError = PileError;
     type MoveError = PileError;
+    type Evaluator = ();
     const NAME: &'static str = "pile";
 
     fn start() -> Self {

@@ -143,18 +143,38 @@ impl Rng {
     }
 }
 
-/// The start positions of `--openings` in the seeded order games take them (empty without
-/// the option: every game starts from the game's start position).
+/// The start positions of `--openings` in the seeded order games take them (without the
+/// option every game starts from the game's start position: none are listed, unless
+/// `--eval-file` needs that position to carry its network). Each evaluates with
+/// `--eval-file`'s network, or classically without the option.
 fn load_starts<G: Game>(args: &Args) -> anyhow::Result<Vec<G>> {
-    let Some(path) = &args.openings else {
-        return Ok(Vec::new());
+    let evaluator = match &args.eval_file {
+        Some(file) => Some(
+            G::load_evaluator(file)
+                .map_err(|e| anyhow::anyhow!("--eval-file {}: {e}", file.display()))?,
+        ),
+        None => None,
     };
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let starts = arena::openings::parse::<G>(&text)
-        .with_context(|| format!("--openings {}", path.display()))?;
-    let order = arena::schedule::opening_order(starts.len(), Some(args.seed));
-    Ok(order.into_iter().map(|i| starts[i].clone()).collect())
+    let mut starts = match &args.openings {
+        None => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let starts = arena::openings::parse::<G>(&text)
+                .with_context(|| format!("--openings {}", path.display()))?;
+            let order = arena::schedule::opening_order(starts.len(), Some(args.seed));
+            order.into_iter().map(|i| starts[i].clone()).collect()
+        }
+    };
+    if let Some(evaluator) = evaluator {
+        if starts.is_empty() {
+            starts.push(G::start());
+        }
+        for start in &mut starts {
+            start.set_evaluator(evaluator.clone());
+        }
+    }
+    Ok(starts)
 }
 
 /// Plays game number `index` from `starts[index % len]` (the start position when `starts`
@@ -242,7 +262,16 @@ pub fn generate<G: Tuned>(
     out: &mut (dyn Write + Send),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> anyhow::Result<usize> {
-    let starts = load_starts::<G>(args)?;
+    play_games(args, &load_starts::<G>(args)?, out, progress)
+}
+
+/// [`generate`] from the start positions [`load_starts`] gave.
+fn play_games<G: Tuned>(
+    args: &Args,
+    starts: &[G],
+    out: &mut (dyn Write + Send),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> anyhow::Result<usize> {
     let next = AtomicUsize::new(0);
     let state = Mutex::new((out, 0usize, 0usize, None::<std::io::Error>));
     std::thread::scope(|scope| {
@@ -254,7 +283,7 @@ pub fn generate<G: Tuned>(
                     if index >= args.games {
                         break;
                     }
-                    let samples = play_game(args, index, &starts, &mut searcher);
+                    let samples = play_game(args, index, starts, &mut searcher);
                     let mut guard = state.lock().unwrap_or_else(|e| e.into_inner());
                     let (out, done, count, error) = &mut *guard;
                     for s in &samples {
@@ -290,6 +319,8 @@ fn bar(done: usize, total: usize, samples: usize, start: Instant) -> String {
 }
 
 fn run_game<G: Tuned>(args: &Args) -> anyhow::Result<()> {
+    // Read first, so that a bad --openings or --eval-file leaves no file behind.
+    let starts = load_starts::<G>(args)?;
     let file =
         File::create(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
     let mut out = BufWriter::new(file);
@@ -316,7 +347,7 @@ fn run_game<G: Tuned>(args: &Args) -> anyhow::Result<()> {
             eprint!("{}", bar(done, args.games, samples, start));
         }
     };
-    let count = generate::<G>(args, &mut out, &progress)?;
+    let count = play_games(args, &starts, &mut out, &progress)?;
     if !quiet {
         eprintln!();
     }
@@ -333,15 +364,6 @@ fn run_game<G: Tuned>(args: &Args) -> anyhow::Result<()> {
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.nodes == 0 || args.games == 0 {
         bail!("--games and --nodes must be positive");
-    }
-    if let Some(file) = &args.eval_file {
-        if args.game != GameKind::Chess {
-            bail!("--eval-file networks are for chess only");
-        }
-        let net = chess::nnue::Network::from_file(file)
-            .map_err(|e| anyhow::anyhow!("--eval-file {}: {e}", file.display()))?;
-        // New positions (every game's start) take the active network.
-        chess::nnue::set_active(Some(chess::nnue::keep(net)));
     }
     match args.game {
         GameKind::Chess => run_game::<chess::Position>(&args),

@@ -15,7 +15,7 @@ pub mod parse;
 pub mod session;
 
 use engine::plain::Switchable;
-use game::MoveStyle;
+use game::{Evaluation, MoveStyle};
 use options::{Settings, Variant};
 use session::{Flow, Output, Session};
 use std::io::BufRead;
@@ -71,14 +71,20 @@ impl Active {
 }
 
 /// Runs a UCI session over `input` until `quit` or the end of the input.
-/// `game` is the game chosen on the command line (`None`: chess, switchable by UCI_Variant).
-pub fn serve(mut input: impl BufRead, out: Output, game: Option<Variant>) -> std::io::Result<()> {
+/// `game` is the game chosen on the command line (`None`: chess, switchable by UCI_Variant);
+/// `evaluation` the one the session starts with (`EvalFile` changes it).
+pub fn serve(
+    mut input: impl BufRead,
+    out: Output,
+    game: Option<Variant>,
+    evaluation: Evaluation,
+) -> std::io::Result<()> {
     let pikafish = game == Some(Variant::Xiangqi);
-    let mut active = Active::new(
-        Settings::new(game.unwrap_or(Variant::Chess)),
-        pikafish,
-        &out,
-    );
+    let mut settings = Settings::new(game.unwrap_or(Variant::Chess));
+    if evaluation == Evaluation::Classic {
+        settings.eval_file.clear();
+    }
+    let mut active = Active::new(settings, pikafish, &out);
     let mut buffer = Vec::new();
     loop {
         let line = match read_line(&mut input, &mut buffer)? {
@@ -174,6 +180,7 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
         std::io::stdin().lock(),
         Output::new(std::io::stdout()),
         game,
+        Evaluation::Builtin,
     )?;
     Ok(())
 }

@@ -84,6 +84,9 @@ pub struct Session<G: Game, S: Think<G> = search::Searcher<G>> {
     settings: Settings,
     with_variant: bool,
     memory_mb: usize,
+    /// The `EvalFile` value the engine's evaluator came from: what the setting returns to
+    /// when a new value is refused.
+    eval_file: String,
 }
 
 /// Names the engine gives itself in `uci`.
@@ -91,13 +94,26 @@ pub const ENGINE_NAME: &str = concat!("Chariot ", env!("CARGO_PKG_VERSION"));
 
 impl<G: Tuned, S: Think<G>> Session<G, S> {
     /// A session with these settings. `style` is how moves are read and written;
-    /// `with_variant` whether `uci` offers UCI_Variant.
+    /// `with_variant` whether `uci` offers UCI_Variant. Its positions evaluate as
+    /// `settings.eval_file` says (a file that cannot be used is reported, and the
+    /// classic evaluation used).
     pub fn new(settings: Settings, style: MoveStyle, with_variant: bool, out: Output) -> Self {
         let memory_mb = memory_cap_mb();
+        let (evaluator, eval_file) = match evaluator_named::<G>(&settings.eval_file) {
+            Ok(evaluator) => (evaluator, settings.eval_file.clone()),
+            Err(err) => {
+                out.error(format!(
+                    "EvalFile {}: {err}; the classic evaluation is used",
+                    settings.eval_file
+                ));
+                (G::Evaluator::default(), String::new())
+            }
+        };
         let mut session = Session {
-            engine: Engine::new(settings.search_options(memory_mb)),
+            engine: Engine::with_evaluator(settings.search_options(memory_mb), evaluator),
             out,
             style,
+            eval_file,
             settings,
             with_variant,
             memory_mb,
@@ -246,39 +262,30 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
         }
     }
 
-    /// Loads `EvalFile` for the positions the next `position` commands set up (the search
-    /// never sees a half-changed evaluation): empty is the classic evaluation, the built-in
-    /// network's name is that network, anything else a file; a bad file keeps the current
-    /// evaluation.
+    /// Loads `EvalFile` (see [`evaluator_named`]) and makes it the evaluation of the
+    /// current position and every later one; the searcher starts afresh, so a search
+    /// never mixes two evaluations. A value that cannot be used is refused with the
+    /// reason, and the engine keeps the evaluation it had.
     fn load_network(&mut self) {
-        let file = &self.settings.eval_file;
-        if file.is_empty() {
-            chess::nnue::set_active(None);
-            self.out
-                .note("EvalFile empty: the classic evaluation from the next position");
-            return;
-        }
-        if G::NAME != Variant::Chess.name() {
-            self.out.error("EvalFile networks are for chess only");
-            return;
-        }
-        if file == chess::nnue::EMBEDDED_NAME {
-            chess::nnue::set_active(Some(chess::nnue::embedded()));
-            self.out.note(&format!(
-                "EvalFile {file}: the built-in network from the next position"
-            ));
-            return;
-        }
-        match chess::nnue::Network::from_file(file) {
-            Ok(net) => {
-                chess::nnue::set_active(Some(chess::nnue::keep(net)));
-                self.out.note(&format!(
-                    "EvalFile {file} loaded: used from the next position"
+        let file = self.settings.eval_file.clone();
+        match evaluator_named::<G>(&file) {
+            Ok(evaluator) => {
+                self.engine.set_evaluator(evaluator);
+                self.eval_file.clone_from(&file);
+                self.out.note(&if file.is_empty() {
+                    "EvalFile empty: the classic evaluation".to_string()
+                } else if file == chess::nnue::EMBEDDED_NAME {
+                    format!("EvalFile {file}: the built-in network")
+                } else {
+                    format!("EvalFile {file} loaded")
+                });
+            }
+            Err(err) => {
+                self.settings.eval_file.clone_from(&self.eval_file);
+                self.out.error(format!(
+                    "EvalFile {file}: {err}; the evaluation is unchanged"
                 ));
             }
-            Err(err) => self.out.error(format!(
-                "EvalFile {file}: {err}; the evaluation is unchanged"
-            )),
         }
     }
 
@@ -415,9 +422,14 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
             "xiangqi" => engine::book::repertoire::XIANGQI_LINES,
             _ => "",
         };
-        let mut positions = vec![G::start()];
-        for line in lines.lines().filter(|l| !l.starts_with('#')) {
+        let start = || {
             let mut pos = G::start();
+            pos.set_evaluator(self.engine.evaluator().clone());
+            pos
+        };
+        let mut positions = vec![start()];
+        for line in lines.lines().filter(|l| !l.starts_with('#')) {
+            let mut pos = start();
             for word in line.split_whitespace() {
                 match pos.parse_move(word, MoveStyle::Coord) {
                     Ok(mv) => pos.make(mv),
@@ -452,6 +464,19 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
             "Nodes/second    : {}",
             u128::from(nodes) * 1000 / ms
         ));
+    }
+}
+
+/// The evaluator a UCI `EvalFile` value names for game `G`: empty for the classic
+/// evaluation, the built-in network's name for the engine's own ([`Game::builtin_evaluator`];
+/// the classic one in a game without a network), anything else a file to load.
+pub fn evaluator_named<G: Game>(file: &str) -> Result<G::Evaluator, String> {
+    if file.is_empty() {
+        Ok(G::Evaluator::default())
+    } else if file == chess::nnue::EMBEDDED_NAME {
+        Ok(G::builtin_evaluator())
+    } else {
+        G::load_evaluator(std::path::Path::new(file))
     }
 }
 

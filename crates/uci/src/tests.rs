@@ -12,6 +12,7 @@ fn session(script: &str, game: Option<Variant>) -> String {
         Cursor::new(script.to_string()),
         Output::new(capture.clone()),
         game,
+        game::Evaluation::Classic,
     )
     .unwrap();
     capture.take()

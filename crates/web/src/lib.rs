@@ -73,11 +73,12 @@ pub fn game_kinds() -> Vec<GameKind> {
     ]
 }
 
-/// Entry point of `chariot web`.
+/// Entry point of `chariot web`: the engine plays with the built-in evaluation.
 pub fn run(args: WebArgs) -> anyhow::Result<()> {
     let config = Config {
         max_think: Duration::from_millis(args.max_think_ms.clamp(50, 60_000)),
         max_games: args.max_games.max(1),
+        evaluation: game::Evaluation::Builtin,
         ..Config::default()
     };
     let host = if args.host.contains(':') && !args.host.starts_with('[') {

@@ -220,9 +220,15 @@ fn parse_side(text: Option<&str>) -> Result<Side, ApiError> {
     }
 }
 
-/// A session replaying an imported record; the moves of the person's side count as theirs
-/// (so that undo takes them back as if they had been played here).
-fn record_session<G: Game>(text: &str, human: Side, level: Level) -> Result<Session<G>, ApiError> {
+/// A session replaying an imported record, evaluating with `evaluator`; the moves of the
+/// person's side count as theirs (so that undo takes them back as if they had been played
+/// here).
+fn record_session<G: Game>(
+    text: &str,
+    human: Side,
+    level: Level,
+    evaluator: G::Evaluator,
+) -> Result<Session<G>, ApiError> {
     let record = record::import::<G>(text).map_err(|e| {
         let status = match e {
             record::ImportError::BadMove { .. } => 422,
@@ -230,7 +236,9 @@ fn record_session<G: Game>(text: &str, human: Side, level: Level) -> Result<Sess
         };
         ApiError::new(status, format!("cannot load the game: {e}"))
     })?;
-    let mut session = Session::new(record.start, human, level);
+    let mut start = record.start;
+    start.set_evaluator(evaluator);
+    let mut session = Session::new(start, human, level);
     for mv in record.moves {
         let by_human = session.pos.side_to_move() == human;
         session.push(mv, by_human);
@@ -239,7 +247,9 @@ fn record_session<G: Game>(text: &str, human: Side, level: Level) -> Result<Sess
 }
 
 impl<G: Game, E: Engine<G>> Shared<G, E> {
-    /// Starts a game as `request` asks; the engine starts thinking if it moves first.
+    /// Starts a game as `request` asks, its positions evaluating as the server's
+    /// [`super::think::Config::evaluation`] says; the engine starts thinking if it moves
+    /// first.
     pub fn create(request: &NewGame, ctx: &Arc<Ctx>) -> Result<Arc<dyn GameHandle>, ApiError> {
         let human = parse_side(request.side.as_deref())?;
         let level = request.level.unwrap_or_default();
@@ -248,18 +258,23 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
             .as_deref()
             .map(str::trim)
             .filter(|f| !f.is_empty());
+        let evaluator = ctx.config.evaluation.evaluator::<G>();
+        let start = |mut pos: G| {
+            pos.set_evaluator(evaluator.clone());
+            pos
+        };
         let session = match (fen, request.record.as_deref()) {
             (Some(_), Some(_)) => {
                 return Err(ApiError::new(400, "send a FEN or a record, not both"))
             }
-            (None, Some(text)) => record_session::<G>(text, human, level)?,
+            (None, Some(text)) => record_session::<G>(text, human, level, evaluator.clone())?,
             (Some(fen), None) if fen.len() > 256 => return Err(ApiError::new(400, "FEN too long")),
             (Some(fen), None) => Session::new(
-                G::from_fen(fen).map_err(|e| ApiError::new(400, format!("bad FEN: {e}")))?,
+                start(G::from_fen(fen).map_err(|e| ApiError::new(400, format!("bad FEN: {e}")))?),
                 human,
                 level,
             ),
-            (None, None) => Session::new(G::start(), human, level),
+            (None, None) => Session::new(start(G::start()), human, level),
         };
         let game = Arc::new_cyclic(|me| Shared::<G, E> {
             me: me.clone(),

@@ -42,6 +42,7 @@ impl Game for TicTacToe {
     type Move = u8;
     type FenError = TttError;
     type MoveError = TttError;
+    type Evaluator = ();
     const NAME: &'static str = "tictactoe";
 
     fn start() -> Self {

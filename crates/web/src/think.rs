@@ -133,6 +133,9 @@ pub struct Config {
     /// Most games that keep their engine (16 MB of transposition table each) between moves;
     /// beyond it a game's engine starts afresh for every move, as memory stays bounded.
     pub max_kept_engines: usize,
+    /// What every game's positions evaluate with (`chariot web`: the built-in network;
+    /// the default, classic, is for tests).
+    pub evaluation: game::Evaluation,
 }
 
 impl Default for Config {
@@ -145,6 +148,7 @@ impl Default for Config {
             max_connections: 128,
             request_timeout: Duration::from_secs(10),
             max_kept_engines: 32,
+            evaluation: game::Evaluation::Classic,
         }
     }
 }

@@ -13,6 +13,7 @@ impl Game for Position {
     type Move = Move;
     type FenError = FenError;
     type MoveError = MoveError;
+    type Evaluator = ();
     const NAME: &'static str = "xiangqi";
 
     fn start() -> Self {
@@ -23,6 +24,9 @@ impl Game for Position {
     }
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         Position::parse_fen(fen)
+    }
+    fn load_evaluator(_path: &std::path::Path) -> Result<(), String> {
+        Err("xiangqi has no network yet: network files are for chess only".to_string())
     }
     fn to_fen(&self) -> String {
         self.fen()

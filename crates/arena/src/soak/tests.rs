@@ -76,6 +76,7 @@ impl<const BUG: u8> Game for Nim<BUG> {
     type Move = u8;
     type FenError = PileError;
     type MoveError = PileError;
+    type Evaluator = ();
     const NAME: &'static str = "nim";
 
     fn start() -> Self {

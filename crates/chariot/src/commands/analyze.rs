@@ -57,7 +57,8 @@ pub(crate) fn position<G: Game>(fen: Option<&str>) -> anyhow::Result<G> {
 }
 
 fn analyze<G: Tuned>(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let pos: G = position(args.fen.as_deref())?;
+    let mut pos: G = position(args.fen.as_deref())?;
+    pos.set_evaluator(G::builtin_evaluator());
     if pos.legal_moves().is_empty() {
         bail!("the side to move has no legal move in this position");
     }

@@ -7,7 +7,7 @@ use super::analyze::{engine_search, position};
 use anyhow::{bail, Context};
 use clap::Parser;
 use engine::{GameKind, Tuned};
-use game::MoveStyle;
+use game::{Evaluation, MoveStyle};
 use search::{Options, Searcher};
 use std::io::Write;
 use std::time::Duration;
@@ -33,7 +33,8 @@ pub struct BenchArgs {
     pub verbose: bool,
 }
 
-/// Entry point of `chariot bench`.
+/// Entry point of `chariot bench`: searches with the built-in evaluation (the signature
+/// counts the chess network's search).
 pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.depth == 0 || args.depth > 64 {
         bail!("--depth must be between 1 and 64");
@@ -45,8 +46,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let mut time = Duration::ZERO;
     for (number, (kind, fen)) in parse(POSITIONS)?.into_iter().enumerate() {
         let (n, t, best) = match kind {
-            GameKind::Chess => bench_one::<chess::Position>(fen, args.depth)?,
-            GameKind::Xiangqi => bench_one::<xiangqi::Position>(fen, args.depth)?,
+            GameKind::Chess => bench_one::<chess::Position>(fen, args.depth, Evaluation::Builtin)?,
+            GameKind::Xiangqi => {
+                bench_one::<xiangqi::Position>(fen, args.depth, Evaluation::Builtin)?
+            }
         };
         if args.verbose {
             writeln!(
@@ -86,8 +89,14 @@ fn parse(text: &str) -> anyhow::Result<Vec<(GameKind, &str)>> {
     Ok(list)
 }
 
-fn bench_one<G: Tuned>(fen: &str, depth: u32) -> anyhow::Result<(u64, Duration, String)> {
-    let pos: G = position(Some(fen))?;
+/// Searches `fen` to `depth` with `evaluation` from a fresh table: (nodes, time, best move).
+fn bench_one<G: Tuned>(
+    fen: &str,
+    depth: u32,
+    evaluation: Evaluation,
+) -> anyhow::Result<(u64, Duration, String)> {
+    let mut pos: G = position(Some(fen))?;
+    pos.set_evaluator(evaluation.evaluator::<G>());
     let mut searcher = Searcher::<G>::new(
         Options {
             hash_mb: HASH_MB,
@@ -126,9 +135,22 @@ mod tests {
     #[test]
     fn the_node_count_is_the_same_run_to_run() {
         let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10";
-        let a = bench_one::<chess::Position>(fen, 6).unwrap().0;
-        let b = bench_one::<chess::Position>(fen, 6).unwrap().0;
+        let a = bench_one::<chess::Position>(fen, 6, Evaluation::Classic)
+            .unwrap()
+            .0;
+        let b = bench_one::<chess::Position>(fen, 6, Evaluation::Classic)
+            .unwrap()
+            .0;
         assert_eq!(a, b);
         assert!(a > 100);
+        // the built-in network reaches the search (another tree), just as repeatably
+        let c = bench_one::<chess::Position>(fen, 6, Evaluation::Builtin)
+            .unwrap()
+            .0;
+        let d = bench_one::<chess::Position>(fen, 6, Evaluation::Builtin)
+            .unwrap()
+            .0;
+        assert_eq!(c, d);
+        assert_ne!(a, c);
     }
 }

@@ -3,6 +3,7 @@
 use clap::Parser;
 use engine::explain::explain_fen;
 use engine::GameKind;
+use game::Evaluation;
 
 /// Arguments of `chariot eval`.
 #[derive(Parser, Debug)]
@@ -18,17 +19,24 @@ pub struct EvalArgs {
     pub classic: bool,
 }
 
+/// The text `chariot eval` prints: the total is the built-in evaluation's unless
+/// `--classic`.
+pub fn report(args: &EvalArgs) -> anyhow::Result<String> {
+    let evaluation = if args.classic {
+        Evaluation::Classic
+    } else {
+        Evaluation::Builtin
+    };
+    let fen = args.fen.as_deref();
+    match args.game {
+        GameKind::Chess => explain_fen::<chess::Position>(fen, evaluation),
+        GameKind::Xiangqi => explain_fen::<xiangqi::Position>(fen, evaluation),
+    }
+    .map_err(anyhow::Error::msg)
+}
+
 /// Entry point of `chariot eval`.
 pub fn run(args: EvalArgs) -> anyhow::Result<()> {
-    if args.classic {
-        chess::nnue::set_active(None);
-    }
-    let fen = args.fen.as_deref();
-    let text = match args.game {
-        GameKind::Chess => explain_fen::<chess::Position>(fen),
-        GameKind::Xiangqi => explain_fen::<xiangqi::Position>(fen),
-    }
-    .map_err(anyhow::Error::msg)?;
-    print!("{text}");
+    print!("{}", report(&args)?);
     Ok(())
 }

@@ -6,11 +6,14 @@
 //! ply, so an evaluation only runs the small output layer. The network is trained by
 //! `chariot nnue-train` on `chariot datagen` data or `scripts/tune/teacher_selfplay.py`'s
 //! (`crates/chess/nets/` keeps the measured ones); the file format is described in
-//! [`network`]. Positions use a network only when one is made active ([`set_active`]);
-//! otherwise they keep the classic evaluation and pay nothing for this. The engine's
-//! network is built into the binary ([`embedded`]); the `chariot` commands that play make
-//! it active at start, and the UCI option `EvalFile` swaps it for a file or (empty) for
-//! the classic evaluation.
+//! [`network`]. A position evaluates with the network it is given
+//! ([`Position::set_network`], or `game::Game::set_evaluator`), shared as an
+//! `Arc<Network>` by the position, its clones (the search threads') and the front end
+//! that chose it; without one it keeps the classic evaluation and pays nothing for this.
+//! The engine's network is built into the binary ([`embedded`]); the `chariot` commands
+//! that play give it to their positions, and the UCI option `EvalFile` swaps it for a
+//! file or (empty) for the classic evaluation. A network loaded from a file is freed when
+//! the last position holding it goes.
 
 mod accumulator;
 pub mod network;
@@ -22,8 +25,7 @@ pub use network::{Activation, Network};
 
 use crate::position::Position;
 use crate::types::{Color, Piece};
-use std::sync::atomic::{AtomicPtr, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Inputs per perspective: own/other colour × 6 kinds × 64 squares.
 pub const INPUTS: usize = 768;
@@ -74,35 +76,15 @@ pub const EMBEDDED_NAME: &str = "sf-depth1-41m.nnue";
 /// The bytes of [`EMBEDDED_NAME`], read at build time so that the binary needs no file.
 const EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/sf-depth1-41m.nnue");
 
-/// The network built into the engine, parsed on first use.
-pub fn embedded() -> &'static Network {
-    static NET: OnceLock<Network> = OnceLock::new();
-    NET.get_or_init(|| {
+/// The network built into the engine, parsed on first use and shared by every position
+/// that evaluates with it (it is constant data: parsing it once is all the sharing needs).
+pub fn embedded() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
+    Arc::clone(NET.get_or_init(|| {
+        // The bytes are part of the binary and a test parses them: this cannot fail
+        // in a binary that was tested.
         Network::from_bytes(EMBEDDED_BYTES)
+            .map(Arc::new)
             .unwrap_or_else(|e| panic!("the built-in network {EMBEDDED_NAME}: {e}"))
-    })
-}
-
-/// Keeps `net` for the life of the process, so that positions can hold a plain reference
-/// to it (a network loaded from a file; about 200 KB each time one is loaded).
-pub fn keep(net: Network) -> &'static Network {
-    Box::leak(Box::new(net))
-}
-
-/// The network new positions evaluate with; null while the classic evaluation is used.
-static ACTIVE: AtomicPtr<Network> = AtomicPtr::new(std::ptr::null_mut());
-
-/// Makes `net` the network of every position set up from now on (`None`: the classic
-/// evaluation). Positions already set up keep what they had.
-pub fn set_active(net: Option<&'static Network>) {
-    let ptr = net.map_or(std::ptr::null_mut(), |n| std::ptr::from_ref(n).cast_mut());
-    ACTIVE.store(ptr, Ordering::Release);
-}
-
-/// The network new positions evaluate with, if any (see [`set_active`]).
-pub fn active() -> Option<&'static Network> {
-    let ptr = ACTIVE.load(Ordering::Acquire);
-    // SAFETY: a non-null pointer came from a `&'static Network` in set_active, and is only
-    // ever read through.
-    unsafe { ptr.as_ref() }
+    }))
 }

@@ -35,6 +35,10 @@ pub const MAGIC_SQUARED: &[u8; 8] = b"CHARNN03";
 /// The magic of the older format, read for the networks written in it (one bucket).
 pub const MAGIC_V1: &[u8; 8] = b"CHARNN01";
 
+/// The largest score a network gives, in centipawns: far above any trained network's,
+/// and far below the scores the search reads as mate, whatever a corrupt file holds.
+pub const LIMIT: i32 = 10_000;
+
 /// The output bucket of a position with `pieces` pieces on the board (kings included,
 /// 2 to 32): eight buckets of four piece counts each.
 #[inline]
@@ -88,7 +92,7 @@ struct Reader<'a>(&'a [u8]);
 impl Reader<'_> {
     fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
         if self.0.len() < N {
-            return Err("the file is too short".to_string());
+            return Err("the file is too short (truncated?)".to_string());
         }
         let (head, rest) = self.0.split_at(N);
         self.0 = rest;
@@ -114,16 +118,20 @@ impl Network {
     /// Reads and parses the network file at `path`; the error says why it cannot be used
     /// (unreadable, or what is wrong with its contents).
     pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<Network, String> {
-        let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
         Network::from_bytes(&bytes)
     }
 
-    /// Parses a network file; the error says what is wrong with it.
+    /// Parses a network file; the error says what is wrong with it (another format, a
+    /// shape the engine cannot play, a truncated or padded file). Never panics: any
+    /// bytes give a network or an error.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut r = Reader(bytes);
-        let magic = r.take::<8>()?;
+        let magic = r
+            .take::<8>()
+            .map_err(|_| format!("{} bytes: too short to be a Chariot network", bytes.len()))?;
         if &magic != MAGIC && &magic != MAGIC_V1 && &magic != MAGIC_SQUARED {
-            return Err("not a Chariot network (bad magic)".to_string());
+            return Err("not a Chariot chess network (bad magic)".to_string());
         }
         let activation = if &magic == MAGIC_SQUARED {
             Activation::SquaredClipped
@@ -138,12 +146,21 @@ impl Network {
         };
         if inputs != INPUTS || hidden == 0 || hidden > HIDDEN {
             return Err(format!(
-                "shape {inputs}→{hidden}, the engine needs {INPUTS}→(1 to {HIDDEN})"
+                "shape {inputs}→{hidden}: not a chess network this engine plays ({INPUTS} inputs, 1 to {HIDDEN} hidden units)"
             ));
         }
         if buckets != 1 && buckets != BUCKETS {
             return Err(format!(
                 "{buckets} output buckets, the engine reads 1 or {BUCKETS}"
+            ));
+        }
+        let header = bytes.len() - r.0.len();
+        let size = header + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
+        if bytes.len() < size {
+            return Err(format!(
+                "the file is too short (truncated?): {} bytes, a {inputs}→{hidden} network \
+                 with {buckets} output layer(s) takes {size}",
+                bytes.len()
             ));
         }
         let weights = (0..INPUTS)
@@ -309,7 +326,11 @@ impl Network {
         } else {
             dot_pair(us, them, layer)
         };
-        (sum + self.output_bias[bucket]) * SCALE / (QA * QB)
+        // In i64 and clamped: with a file's arbitrary weights and bias the sum stays in
+        // i32 but the bias and the scaling would not.
+        let score = (i64::from(sum) + i64::from(self.output_bias[bucket])) * i64::from(SCALE)
+            / i64::from(QA * QB);
+        score.clamp(-i64::from(LIMIT), i64::from(LIMIT)) as i32
     }
 
     /// The evaluation of `pos` for its side to move, computed from its pieces (no

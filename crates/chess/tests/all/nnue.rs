@@ -6,12 +6,12 @@
 use chess::nnue::{Network, BUCKETS, HIDDEN, INPUTS};
 use chess::Position;
 use game::Game;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// A seeded random network (its values mean nothing; its sums must still be kept exactly).
-pub fn test_network() -> &'static Network {
-    static NET: OnceLock<Network> = OnceLock::new();
-    NET.get_or_init(|| {
+pub fn test_network() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
+    Arc::clone(NET.get_or_init(|| {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -24,8 +24,9 @@ pub fn test_network() -> &'static Network {
             .collect();
         let biases: Vec<f32> = (0..HIDDEN).map(|_| next() * 0.5 + 0.25).collect();
         let output: Vec<f32> = (0..2 * HIDDEN).map(|_| next() * 0.5).collect();
-        Network::quantise(&weights, &biases, &output, &[0.05]).expect("the engine's shape")
-    })
+        let net = Network::quantise(&weights, &biases, &output, &[0.05]);
+        Arc::new(net.expect("the engine's shape"))
+    }))
 }
 
 fn with_network(fen: &str) -> Position {
@@ -45,7 +46,7 @@ fn network_file_round_trips() {
 fn a_squared_network_file_round_trips_and_scores_its_activation() {
     use chess::nnue::Activation;
     let clipped = test_network();
-    let squared = clipped.clone().with_activation(Activation::SquaredClipped);
+    let squared = Network::clone(&clipped).with_activation(Activation::SquaredClipped);
     let bytes = squared.to_bytes();
     assert_eq!(&bytes[..8], chess::nnue::network::MAGIC_SQUARED);
     assert_eq!(&clipped.to_bytes()[..8], chess::nnue::network::MAGIC);
@@ -54,7 +55,7 @@ fn a_squared_network_file_round_trips_and_scores_its_activation() {
     assert_eq!(again.to_bytes(), bytes);
     // the same weights score differently once squared: each clamp(acc, 0, QA) becomes
     // clamp(acc, 0, QA)² / QA, checked here against a sum written out unit by unit
-    let again: &'static Network = Box::leak(Box::new(again));
+    let again = Arc::new(again);
     let mut differs = false;
     for fen in [chess::START_FEN, "8/5pk1/6p1/3P4/1P6/6P1/5PK1/8 b - - 0 40"] {
         let p = Position::parse_fen(fen).expect("valid");
@@ -80,7 +81,7 @@ fn a_squared_network_file_round_trips_and_scores_its_activation() {
         assert_eq!(i64::from(again.evaluate_position(&p)), expected, "{fen}");
         differs |= again.evaluate_position(&p) != clipped.evaluate_position(&p);
         let mut kept = with_network(fen);
-        kept.set_network(Some(again));
+        kept.set_network(Some(Arc::clone(&again)));
         assert_eq!(kept.nnue_eval(), Some(again.evaluate_position(&p)), "{fen}");
     }
     assert!(differs, "the activation changed no score");
@@ -100,6 +101,73 @@ fn bad_network_files_are_rejected_with_a_reason() {
     let mut long = bytes;
     long.push(0);
     assert!(Network::from_bytes(&long).unwrap_err().contains("after"));
+}
+
+/// Every truncation of a good file, and the file with any one byte of its header
+/// changed, is refused with a reason or (a header change that still describes a
+/// playable shape, such as fewer buckets) read as some network: never a panic.
+#[test]
+fn truncated_and_damaged_files_are_refused_without_panicking() {
+    let bytes = test_network().to_bytes();
+    for len in 0..bytes.len() {
+        let err = Network::from_bytes(&bytes[..len]).unwrap_err();
+        assert!(err.contains("too short"), "{len} bytes: {err}");
+    }
+    for at in 0..20 {
+        for value in [0u8, 1, 0x7f, 0x80, 0xff] {
+            let mut damaged = bytes.clone();
+            damaged[at] = value;
+            let _ = Network::from_bytes(&damaged);
+        }
+    }
+    // another game's or format's file: the wrong input count, or no Chariot magic
+    let mut xiangqi = bytes.clone();
+    xiangqi[8..12].copy_from_slice(&(2 * 7 * 90u32).to_le_bytes());
+    let err = Network::from_bytes(&xiangqi).unwrap_err();
+    assert!(err.contains("not a chess network"), "{err}");
+    let err = Network::from_bytes(b"\0\0\0\0NNUE format of another engine").unwrap_err();
+    assert!(err.contains("magic"), "{err}");
+}
+
+/// A file of the right size and header whose numbers are all extreme (what a corrupt
+/// file may hold) loads, evaluates without overflow, and scores within the network's
+/// limit, so no corrupt file makes the search see a mate.
+#[test]
+fn extreme_weights_stay_within_the_limit() {
+    let good = test_network().to_bytes();
+    for magic in [
+        chess::nnue::network::MAGIC,
+        chess::nnue::network::MAGIC_SQUARED,
+    ] {
+        for fill in [0x7fu8, 0x80, 0xff] {
+            let mut bytes = good.clone();
+            bytes[..8].copy_from_slice(magic);
+            bytes[20..].fill(fill);
+            let net = Arc::new(Network::from_bytes(&bytes).expect("a well-formed file"));
+            for fen in [chess::START_FEN, "8/8/4k3/8/8/8/3N4/4K3 w - - 0 1"] {
+                let mut p = Position::parse_fen(fen).expect("valid FEN");
+                p.set_network(Some(Arc::clone(&net)));
+                let score = p.nnue_eval().expect("a network");
+                assert!(score.abs() <= chess::nnue::network::LIMIT, "{score}");
+                assert!(!game::is_mate_score(p.evaluate()), "{fen}");
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    /// Any bytes at all, and any bytes behind a valid header, give a network or an error.
+    #[test]
+    fn arbitrary_bytes_never_panic(
+        tail in proptest::collection::vec(proptest::num::u8::ANY, 0..64),
+        cut in 0usize..200_000,
+    ) {
+        let _ = Network::from_bytes(&tail);
+        let mut bytes = test_network().to_bytes();
+        bytes.truncate(cut.min(bytes.len()));
+        bytes.extend(&tail);
+        let _ = Network::from_bytes(&bytes);
+    }
 }
 
 #[test]
@@ -177,14 +245,14 @@ fn a_narrower_older_network_file_loads_and_scores_as_written() {
     }
     let biases = full.len() - 4 * BUCKETS;
     bytes.extend(&full[biases..biases + 4]);
-    let small: &'static Network = Box::leak(Box::new(Network::from_bytes(&bytes).expect("narrow")));
+    let small = Network::from_bytes(&bytes).expect("narrow");
     // the same scores as the full network with the other units' output weights zeroed
     let mut cut = full.clone();
     for row in INPUTS + 1..INPUTS + 1 + 2 * BUCKETS {
         let at = header + row * 2 * HIDDEN;
         cut[at + 2 * narrow..at + 2 * HIDDEN].fill(0);
     }
-    let cut: &'static Network = Box::leak(Box::new(Network::from_bytes(&cut).expect("cut")));
+    let cut = Network::from_bytes(&cut).expect("cut");
     for fen in [chess::START_FEN, "8/5pk1/6p1/3P4/1P6/6P1/5PK1/8 b - - 0 40"] {
         let p = Position::parse_fen(fen).expect("valid");
         assert_eq!(
@@ -272,11 +340,57 @@ fn the_committed_networks_load_and_value_material() {
     }
 }
 
+/// The network built into the binary is the committed file of its name, parsed once and
+/// shared: every caller, and every clone of a position given it, holds the same network
+/// rather than a copy.
+#[test]
+fn the_built_in_network_is_the_committed_file_shared() {
+    let (a, b) = (chess::nnue::embedded(), chess::nnue::embedded());
+    assert!(Arc::ptr_eq(&a, &b));
+    let path = format!(
+        "{}/nets/{}",
+        env!("CARGO_MANIFEST_DIR"),
+        chess::nnue::EMBEDDED_NAME
+    );
+    let file = Network::from_file(&path).expect("the committed network");
+    assert_eq!(a.to_bytes(), file.to_bytes());
+    let mut p = Position::start();
+    p.set_evaluator(Position::builtin_evaluator());
+    let clone = p.clone();
+    for held in [p.network(), clone.network()] {
+        assert!(Arc::ptr_eq(held.expect("the built-in network"), &a));
+    }
+}
+
+/// A network read from a file lives as long as a position holds it, and no longer.
+#[test]
+fn a_loaded_network_is_freed_with_its_last_position() {
+    let path = std::env::temp_dir().join(format!("chess-net-{}.nnue", std::process::id()));
+    std::fs::write(&path, test_network().to_bytes()).expect("temp file");
+    let loaded = Position::load_evaluator(&path);
+    let _ = std::fs::remove_file(&path);
+    let net = loaded.expect("a network file").expect("a network");
+    let weak = Arc::downgrade(&net);
+    let mut p = with_network(chess::START_FEN);
+    p.set_evaluator(Some(net));
+    let searched = p.clone();
+    assert_eq!(
+        p.nnue_eval(),
+        Some(test_network().evaluate_position(&p)),
+        "the file's network"
+    );
+    p.set_evaluator(None);
+    assert!(weak.upgrade().is_some(), "the clone still holds it");
+    drop(searched);
+    assert!(weak.upgrade().is_none(), "freed with the last holder");
+    assert_eq!(p.evaluate(), p.eval_white(), "classic again");
+}
+
 fn values_material(net: Network) {
-    let net: &'static Network = Box::leak(Box::new(net));
+    let net = Arc::new(net);
     let eval = |fen: &str| {
         let mut p = Position::parse_fen(fen).expect("valid FEN");
-        p.set_network(Some(net));
+        p.set_network(Some(Arc::clone(&net)));
         p.evaluate()
     };
     let start = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

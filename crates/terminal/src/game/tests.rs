@@ -8,6 +8,7 @@ fn run<G: Tuned>(human: Side, script: &str) -> String {
         level: 20,
         movetime: Duration::from_millis(30),
         colour: false,
+        evaluation: Evaluation::Classic,
     };
     let mut out = Vec::new();
     play(
@@ -65,6 +66,7 @@ fn the_end_of_the_game_is_announced_and_moves_then_refused() {
         level: 20,
         movetime: Duration::from_millis(30),
         colour: false,
+        evaluation: Evaluation::Classic,
     };
     let mut out = Vec::new();
     let script = "Rd8\ne4\nsave /nonexistent-dir/x.pgn\nquit\n";
