@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-/// A drawn offer is accepted when the search scores the position at most this for us
+/// A draw offer is accepted when the search scores the position at most this for us
 /// (centipawns): level or worse.
 pub const DRAW_ACCEPT_CP: Score = 10;
 
