@@ -1,6 +1,7 @@
 //! The `chariot` binary: parses the command line and hands each command to the crate that
 //! does the work. With no command it serves the web game when a person started it from a
-//! terminal, and speaks UCI when a program (a chess GUI, a script) started it.
+//! terminal, and speaks UCI or UCCI (as the program's first line asks) when a program (a
+//! chess or xiangqi GUI, a script) started it.
 
 mod commands;
 #[cfg(test)]
@@ -25,8 +26,10 @@ enum Command {
     /// Serve the web game on 127.0.0.1 (the default when started from a terminal).
     Web(web::WebArgs),
     /// Speak UCI (chess; xiangqi with --game xiangqi or UCI_Variant); the default when
-    /// standard input is not a terminal.
+    /// standard input is not a terminal (then a first line `ucci` chooses UCCI instead).
     Uci(uci::UciArgs),
+    /// Speak UCCI, the xiangqi protocol of ElephantEye and most Chinese xiangqi GUIs.
+    Ucci,
     /// Play in the terminal.
     Play(terminal::PlayArgs),
     /// Count leaf nodes of the legal move tree.
@@ -55,6 +58,7 @@ impl Command {
         match self {
             Command::Web(_) => "web",
             Command::Uci(_) => "uci",
+            Command::Ucci => "ucci",
             Command::Play(_) => "play",
             Command::Perft(_) => "perft",
             Command::Bench(_) => "bench",
@@ -72,6 +76,7 @@ impl Command {
         match self {
             Command::Web(args) => web::run(args),
             Command::Uci(args) => uci::run(args),
+            Command::Ucci => uci::ucci::run(),
             Command::Play(args) => terminal::run(args),
             Command::Perft(args) => commands::perft::run(args),
             Command::Bench(args) => commands::bench::run(args),
@@ -86,13 +91,16 @@ impl Command {
     }
 }
 
-/// The command to run when none is named: the web game for a person at a terminal, UCI
-/// for a program that talks through a pipe.
+/// The command to run when none is named: the web game for a person at a terminal; for a
+/// program that talks through a pipe, UCI or UCCI as its first line (`uci`, `ucci`) says.
 fn default_command(stdin_is_terminal: bool) -> Command {
     if stdin_is_terminal {
         Command::Web(web::WebArgs::default())
     } else {
-        Command::Uci(uci::UciArgs::default())
+        Command::Uci(uci::UciArgs {
+            detect: true,
+            ..uci::UciArgs::default()
+        })
     }
 }
 
@@ -155,9 +163,22 @@ mod tests {
     }
 
     #[test]
-    fn no_command_serves_a_person_and_speaks_uci_to_a_program() {
+    fn no_command_serves_a_person_and_lets_a_program_choose_uci_or_ucci() {
         assert!(matches!(default_command(true), Command::Web(_)));
-        assert!(matches!(default_command(false), Command::Uci(_)));
+        assert!(matches!(
+            default_command(false),
+            Command::Uci(uci::UciArgs {
+                detect: true,
+                game: None
+            })
+        ));
+        let explicit = Cli::try_parse_from(["chariot", "uci"]).unwrap();
+        assert!(
+            matches!(explicit.command, Some(Command::Uci(ref a)) if !a.detect),
+            "`chariot uci` speaks UCI whatever the first line"
+        );
+        let ucci = Cli::try_parse_from(["chariot", "ucci"]).unwrap();
+        assert!(matches!(ucci.command, Some(Command::Ucci)));
     }
 
     #[test]

@@ -58,6 +58,11 @@ pub enum EngineError {
     NothingToUndo,
 }
 
+/// The searcher is searching and cannot answer a question about its table now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("the engine is searching")]
+pub struct Busy;
+
 struct Job {
     control: Arc<Control>,
     /// An infinite or pondering search, which ends only when told to.
@@ -268,6 +273,18 @@ impl<G: Game, S: Think<G>> Engine<G, S> {
     pub fn ponderhit(&mut self) {
         if let Some(job) = &self.job {
             job.control.ponderhit();
+        }
+    }
+
+    /// What the searcher's table remembers of `pos`, without searching and without
+    /// stopping a search: `Err(Busy)` while one runs (the table is then in use).
+    pub fn remembered(&self, pos: &G) -> Result<Option<search::Remembered<G::Move>>, Busy> {
+        match self.searcher.try_lock() {
+            Ok(searcher) => Ok(searcher.remembered(pos)),
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => {
+                Ok(poisoned.into_inner().remembered(pos))
+            }
+            Err(std::sync::TryLockError::WouldBlock) => Err(Busy),
         }
     }
 

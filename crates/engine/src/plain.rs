@@ -36,6 +36,9 @@ impl<G: Game> Think<G> for Switchable<G> {
         self.mode = mode;
         true
     }
+    fn remembered(&self, pos: &G) -> Option<search::Remembered<G::Move>> {
+        self.full.remembered(pos)
+    }
     fn search(
         &mut self,
         pos: &G,

@@ -130,6 +130,23 @@ pub enum Bound {
     Upper,
 }
 
+/// What the transposition table remembers of one position, read without searching (for
+/// a front end's "what do you know here" command, such as UCCI's `probe`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Remembered<M> {
+    /// The best move stored, when it is legal in the position (a key collision may
+    /// store a move of another position; it is dropped, not shown).
+    pub best: Option<M>,
+    /// The stored score, from the side to move's view.
+    pub score: game::Score,
+    /// What kind of bound the score is.
+    pub bound: Bound,
+    /// The depth of the search that stored it.
+    pub depth: i32,
+    /// The static evaluation stored with it.
+    pub eval: game::Score,
+}
+
 /// Progress of a search, reported after each iteration (and each MultiPV line).
 #[derive(Clone, Debug)]
 pub struct Info<M> {

@@ -34,7 +34,7 @@ mod tests_toy;
 #[cfg(test)]
 mod toy;
 
-pub use api::{Bound, Clock, Control, Info, Limits, Options, SearchResult, Strength};
+pub use api::{Bound, Clock, Control, Info, Limits, Options, Remembered, SearchResult, Strength};
 pub use searcher::Searcher;
 pub use think::{Mode, Think};
 pub use tuning::SearchTuning;

@@ -1,7 +1,7 @@
 //! The search as interfaces see it: [`Searcher`] owns the TT and the threads' memory
 //! between searches, and turns [`Limits`] and [`Options`] into one search.
 
-use crate::api::{Control, Info, Limits, Options, SearchResult};
+use crate::api::{Control, Info, Limits, Options, Remembered, SearchResult};
 use crate::history::History;
 use crate::iterate::{Outcome, Plan, RootMove};
 use crate::ordering::Picker;
@@ -72,6 +72,21 @@ impl<G: Game> Searcher<G> {
     /// Off, a fixed-depth search returns exactly the minimax value.
     pub fn set_pruning(&mut self, pruning: bool) {
         self.config.pruning = pruning;
+    }
+
+    /// What the table holds for `pos`, read without searching (see [`Remembered`]).
+    pub fn remembered(&self, pos: &G) -> Option<Remembered<G::Move>> {
+        let hit = self.tt.probe(pos.hash(), 0)?;
+        let best = pos
+            .decode(hit.mv)
+            .filter(|&mv| hit.mv != 0 && pos.legal_moves().contains(mv));
+        Some(Remembered {
+            best,
+            score: hit.score,
+            bound: hit.bound,
+            depth: hit.depth,
+            eval: hit.eval,
+        })
     }
 
     /// Forgets everything learned (a new game): the table and all history.

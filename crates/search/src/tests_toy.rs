@@ -70,6 +70,27 @@ fn full_search_returns_a_legal_move_and_respects_depth() {
 }
 
 #[test]
+fn the_table_remembers_searched_positions_and_a_cleared_one_nothing() {
+    let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
+    let pos = (0..)
+        .map(Toy::seeded)
+        .find(|p| p.legal_moves().len() > 2)
+        .unwrap();
+    assert_eq!(s.remembered(&pos), None, "an empty table knows nothing");
+    let r = search(&mut s, &pos, &fixed_depth(5));
+    // The root itself is not stored; the position after the chosen move is.
+    let mut child = pos.clone();
+    child.make(r.best.unwrap());
+    let known = s.remembered(&child).expect("the reply position is stored");
+    assert!(known.depth >= 1, "{known:?}");
+    if let Some(mv) = known.best {
+        assert!(child.legal_moves().contains(mv), "{known:?}");
+    }
+    s.clear();
+    assert_eq!(s.remembered(&child), None, "a cleared table knows nothing");
+}
+
+#[test]
 fn node_limit_is_respected() {
     let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
     let pos = (0..)

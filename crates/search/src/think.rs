@@ -2,7 +2,7 @@
 //! the engine facade can be tested with a scripted searcher and a different search could
 //! sit behind the same front ends.
 
-use crate::{Control, Info, Limits, Options, SearchResult, SearchTuning, Searcher};
+use crate::{Control, Info, Limits, Options, Remembered, SearchResult, SearchTuning, Searcher};
 use game::Game;
 
 /// Which algorithm a searcher runs (the engine facade's `Switchable` can run either).
@@ -42,6 +42,11 @@ pub trait Think<G: Game>: Send + 'static {
     fn set_mode(&mut self, _mode: Mode) -> bool {
         false
     }
+    /// What the searcher's table holds for `pos`, without searching; `None` when it
+    /// holds nothing (or the searcher keeps no table).
+    fn remembered(&self, _pos: &G) -> Option<Remembered<G::Move>> {
+        None
+    }
 }
 
 impl<G: Game> Think<G> for Searcher<G> {
@@ -53,6 +58,9 @@ impl<G: Game> Think<G> for Searcher<G> {
     }
     fn clear(&mut self) {
         Searcher::clear(self)
+    }
+    fn remembered(&self, pos: &G) -> Option<Remembered<G::Move>> {
+        Searcher::remembered(self, pos)
     }
     fn search(
         &mut self,

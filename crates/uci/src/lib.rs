@@ -7,12 +7,15 @@
 //! Two xiangqi conventions are served: started as `chariot uci --game xiangqi` the engine
 //! behaves like Pikafish (ranks 0–9, no UCI_Variant option); switched with
 //! `setoption name UCI_Variant value xiangqi` it behaves like Fairy-Stockfish (ranks 1–10).
+//! [`ucci`] speaks UCCI, the xiangqi protocol of ElephantEye; [`serve_auto`] lets the
+//! first line choose between the two.
 #![deny(missing_docs)]
 
 pub mod format;
 pub mod options;
 pub mod parse;
 pub mod session;
+pub mod ucci;
 
 use engine::plain::Switchable;
 use game::{Evaluation, MoveStyle};
@@ -113,14 +116,46 @@ pub fn serve(
     Ok(())
 }
 
-enum Line {
+/// Serves a program that did not say which protocol it speaks: the first line that is not
+/// blank chooses, `ucci` for UCCI ([`ucci::serve`]) and anything else (`uci`) for UCI
+/// ([`serve`], chess switchable by UCI_Variant); that line is then handled by the chosen
+/// session like any other.
+pub fn serve_auto(
+    mut input: impl BufRead,
+    out: Output,
+    evaluation: Evaluation,
+) -> std::io::Result<()> {
+    let mut buffer = Vec::new();
+    loop {
+        match read_line(&mut input, &mut buffer)? {
+            Line::End => return Ok(()),
+            Line::TooLong => out.error(format!("line longer than {MAX_LINE} bytes ignored")),
+            Line::Text(text) if text.trim().is_empty() => {}
+            Line::Text(text) => {
+                let ucci = text.split_whitespace().next() == Some("ucci");
+                let replay = std::io::Read::chain(std::io::Cursor::new(format!("{text}\n")), input);
+                return if ucci {
+                    ucci::serve(replay, out, evaluation)
+                } else {
+                    serve(replay, out, None, evaluation)
+                };
+            }
+        }
+    }
+}
+
+/// One line of input as [`read_line`] returns it.
+pub(crate) enum Line {
+    /// A whole line, without its end.
     Text(String),
+    /// A line longer than [`MAX_LINE`], skipped.
     TooLong,
+    /// The end of the input.
     End,
 }
 
 /// Reads one line of at most [`MAX_LINE`] bytes without ever holding more in memory.
-fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> std::io::Result<Line> {
+pub(crate) fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> std::io::Result<Line> {
     buffer.clear();
     let mut too_long = false;
     loop {
@@ -168,10 +203,23 @@ pub struct UciArgs {
     /// switches to xiangqi as Fairy-Stockfish does (ranks 1-10).
     #[arg(long, short = 'g')]
     pub game: Option<engine::GameKind>,
+    /// Let the first line choose UCI or UCCI ([`serve_auto`]): set by the binary when it
+    /// was started without a command, not on the command line.
+    #[arg(skip)]
+    pub detect: bool,
 }
 
-/// Entry point of `chariot uci`: speaks UCI on standard input and output.
+/// Entry point of `chariot uci`: speaks UCI on standard input and output (or, with
+/// [`UciArgs::detect`], whichever protocol the first line asks for).
 pub fn run(args: UciArgs) -> anyhow::Result<()> {
+    if args.detect && args.game.is_none() {
+        serve_auto(
+            std::io::stdin().lock(),
+            Output::new(std::io::stdout()),
+            Evaluation::Builtin,
+        )?;
+        return Ok(());
+    }
     let game = args.game.map(|kind| match kind {
         engine::GameKind::Chess => Variant::Chess,
         engine::GameKind::Xiangqi => Variant::Xiangqi,
