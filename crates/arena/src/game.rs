@@ -96,14 +96,14 @@ impl Seat<'_> {
     fn proto<G: Game>(&self) -> Proto {
         self.spec
             .proto
-            .unwrap_or_else(|| Proto::default_for(G::NAME))
+            .unwrap_or_else(|| Proto::default_for(G::description().variant))
     }
 
     /// The running engine, started if needed. A failure to spawn at all is fatal for the
     /// match (a wrong command line); other start-up failures are the engine's fault.
     fn ready<G: Game>(&mut self, cfg: &GameConfig) -> Result<&mut Player, EngineError> {
         if self.engine.is_none() {
-            let variant = (G::NAME != "chess").then_some(G::NAME);
+            let variant = G::description().variant;
             let proto = self.proto::<G>();
             *self.engine = Some(Player::start(self.spec, proto, variant, cfg.handshake)?);
         }

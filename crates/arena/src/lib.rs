@@ -40,6 +40,7 @@ use self::runner::MatchConfig;
 use self::spec::{key_values, value, EngineSpec};
 use self::stats::Sprt;
 use self::tc::TimeControl;
+use ::engine::GameKind;
 use anyhow::{bail, Context};
 use clap::Parser;
 use std::path::PathBuf;
@@ -54,7 +55,7 @@ use std::time::Duration;
 pub struct Args {
     /// The game: chess or xiangqi.
     #[arg(long, default_value = "chess")]
-    pub game: String,
+    pub game: GameKind,
     /// An engine: name=A,cmd="prog args",option.NAME=VALUE,dir=PATH,proto=uci|uci-fsf|uci-pika|xboard
     /// (repeat; more than two engines play a round robin). xboard engines play chess only;
     /// for them option.Hash=N becomes `memory N`, other options `option NAME=VALUE`.
@@ -181,7 +182,7 @@ pub fn match_config(args: &Args) -> anyhow::Result<MatchConfig> {
     let tc = time_control(args)?;
     for e in &engines {
         if e.proto == Some(spec::Proto::Xboard) {
-            if args.game != "chess" {
+            if args.game != GameKind::Chess {
                 bail!("{}: proto=xboard engines play chess only", e.name);
             }
             xboard::tc_commands(tc).map_err(|why| anyhow::anyhow!("{}: {why}", e.name))?;
@@ -261,10 +262,9 @@ fn repeat_warning(args: &Args, openings: usize) -> Option<String> {
 
 /// Entry point of `chariot arena`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    match args.game.as_str() {
-        "chess" => run_game::<chess::Position>(&args, openings::CHESS),
-        "xiangqi" => run_game::<xiangqi::Position>(&args, openings::XIANGQI),
-        other => bail!("unknown game `{other}` (chess or xiangqi)"),
+    match args.game {
+        GameKind::Chess => run_game::<chess::Position>(&args, openings::CHESS),
+        GameKind::Xiangqi => run_game::<xiangqi::Position>(&args, openings::XIANGQI),
     }
 }
 

@@ -27,13 +27,9 @@ pub struct PgnHeader<'a> {
     pub tc: &'a TimeControl,
 }
 
-/// The move notation used in PGN for this game.
+/// The move notation used in PGN for this game ([`game::Description::pgn_style`]).
 pub fn pgn_style<G: Game>() -> MoveStyle {
-    if G::NAME == "chess" {
-        MoveStyle::Human
-    } else {
-        MoveStyle::CoordOneBased
-    }
+    G::description().pgn_style
 }
 
 /// The PGN standard's `Termination` category for an end reason.
@@ -102,8 +98,8 @@ pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRec
     tag(out, "White", head.white);
     tag(out, "Black", head.black);
     tag(out, "Result", result);
-    if G::NAME != "chess" {
-        tag(out, "Variant", G::NAME);
+    if let Some(variant) = G::description().variant {
+        tag(out, "Variant", variant);
     }
     let is_standard_start = G::start().to_fen() == rec.start_fen;
     if !is_standard_start {

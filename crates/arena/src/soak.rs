@@ -10,9 +10,11 @@ pub mod stats;
 
 use crate::spec::{split_command, EngineSpec};
 use crate::tc::TimeControl;
+use ::engine::GameKind;
 use clap::Parser;
 use play::{soak, Config};
 use stats::Stats;
+use std::str::FromStr;
 
 /// Options of `chariot soak`.
 #[derive(Parser, Debug)]
@@ -23,7 +25,7 @@ use stats::Stats;
 pub struct SoakArgs {
     /// Which game: chess, xiangqi or both.
     #[arg(long, default_value = "both")]
-    pub game: String,
+    pub game: Games,
     /// Games per game kind.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
@@ -94,32 +96,54 @@ fn config(args: &SoakArgs) -> anyhow::Result<Config> {
     })
 }
 
-/// Soaks one game kind by name.
-pub fn soak_game(
-    name: &str,
-    config: &Config,
-    progress: &(dyn Fn(&str) + Sync),
-) -> anyhow::Result<Stats> {
-    match name {
-        "chess" => Ok(soak::<chess::Position>(config, progress)),
-        "xiangqi" => Ok(soak::<xiangqi::Position>(config, progress)),
-        other => anyhow::bail!("unknown game `{other}`: use chess, xiangqi or both"),
+/// Which games a soak plays: one, or every game Chariot plays (`--game both`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Games {
+    /// Only this game.
+    One(GameKind),
+    /// Every game, in [`GameKind::ALL`]'s order.
+    Both,
+}
+
+impl Games {
+    /// The games to soak, in order.
+    pub fn kinds(self) -> Vec<GameKind> {
+        match self {
+            Games::One(kind) => vec![kind],
+            Games::Both => GameKind::ALL.to_vec(),
+        }
+    }
+}
+
+impl FromStr for Games {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Games, String> {
+        if text.trim().eq_ignore_ascii_case("both") {
+            return Ok(Games::Both);
+        }
+        text.parse()
+            .map(Games::One)
+            .map_err(|_| format!("unknown game `{text}`: use chess, xiangqi or both"))
+    }
+}
+
+/// Soaks one game.
+pub fn soak_game(kind: GameKind, config: &Config, progress: &(dyn Fn(&str) + Sync)) -> Stats {
+    match kind {
+        GameKind::Chess => soak::<chess::Position>(config, progress),
+        GameKind::Xiangqi => soak::<xiangqi::Position>(config, progress),
     }
 }
 
 /// Entry point of `chariot soak`.
 pub fn run(args: SoakArgs) -> anyhow::Result<()> {
     let config = config(&args)?;
-    let games: Vec<&str> = match args.game.as_str() {
-        "both" => vec!["chess", "xiangqi"],
-        one => vec![one],
-    };
     let against = config
         .opponent
         .as_ref()
         .map_or("itself".to_string(), |o| o.name.clone());
     let mut faults = 0;
-    for name in games {
+    for name in args.game.kinds() {
         println!(
             "{name}: {} games against {against}, {} nodes per move, {} random plies, seed {}{}",
             config.games,
@@ -131,7 +155,7 @@ pub fn run(args: SoakArgs) -> anyhow::Result<()> {
                 .map(|t| format!(", clock {t}"))
                 .unwrap_or_default()
         );
-        let stats = soak_game(name, &config, &|line| eprintln!("{line}"))?;
+        let stats = soak_game(name, &config, &|line| eprintln!("{line}"));
         print!("{stats}");
         faults += stats.faults();
     }

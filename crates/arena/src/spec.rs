@@ -152,10 +152,12 @@ pub enum Proto {
 }
 
 impl Proto {
-    /// The default for a game: plain UCI for chess, Fairy-Stockfish's dialect for xiangqi
-    /// (the xiangqi engine Debian ships).
-    pub fn default_for(game: &str) -> Proto {
-        if game == "xiangqi" {
+    /// The default for a game, given the variant name it is known by
+    /// ([`game::Description::variant`]): plain UCI for chess, which has none;
+    /// Fairy-Stockfish's dialect for a variant such as xiangqi (the xiangqi engine Debian
+    /// ships, told the variant by `UCI_Variant`).
+    pub fn default_for(variant: Option<&str>) -> Proto {
+        if variant.is_some() {
             Proto::UciFsf
         } else {
             Proto::Uci
@@ -242,6 +244,7 @@ impl EngineSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game::Game;
 
     #[test]
     fn engine_spec_with_quotes_options_and_proto() {
@@ -304,10 +307,13 @@ mod tests {
     #[test]
     fn protos_map_to_move_styles() {
         assert_eq!(
-            Proto::default_for("xiangqi").move_style(),
+            Proto::default_for(xiangqi::Position::description().variant).move_style(),
             MoveStyle::CoordOneBased
         );
-        assert_eq!(Proto::default_for("chess").move_style(), MoveStyle::Coord);
+        assert_eq!(
+            Proto::default_for(chess::Position::description().variant).move_style(),
+            MoveStyle::Coord
+        );
         assert_eq!(Proto::UciPika.move_style(), MoveStyle::Coord);
         assert_eq!(
             EngineSpec::parse("cmd=/usr/games/phalanx,proto=xboard")

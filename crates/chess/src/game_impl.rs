@@ -17,6 +17,14 @@ impl Game for Position {
     type Evaluator = Option<std::sync::Arc<crate::nnue::Network>>;
     const NAME: &'static str = "chess";
 
+    fn description() -> game::Description {
+        crate::describe::DESCRIPTION
+    }
+
+    fn evaluator_note(&self) -> Option<String> {
+        crate::describe::network_note(self)
+    }
+
     fn start() -> Self {
         Position::start()
     }

@@ -21,6 +21,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+mod describe;
 mod error;
 mod eval;
 mod fen;

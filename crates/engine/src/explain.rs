@@ -5,11 +5,7 @@ use std::fmt::Write as _;
 
 /// A table of every evaluation term for each side, and the total from both points of view.
 pub fn explain<G: Game>(pos: &G) -> String {
-    let (first, second) = if G::NAME == "xiangqi" {
-        ("Red", "Black")
-    } else {
-        ("White", "Black")
-    };
+    let [first, second] = G::description().side_names;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -35,30 +31,10 @@ pub fn explain<G: Game>(pos: &G) -> String {
         out,
         "total: {white_view} cp from {first}'s view, {to_move} cp for the side to move"
     );
-    if let Some(note) = (pos as &dyn std::any::Any)
-        .downcast_ref::<chess::Position>()
-        .and_then(network_note)
-    {
+    if let Some(note) = pos.evaluator_note() {
         out.push_str(&note);
     }
     out
-}
-
-/// For a chess position that evaluates with a network: a note that the terms above are
-/// the classic evaluation's and the total the network's, with the classic total beside it.
-fn network_note(pos: &chess::Position) -> Option<String> {
-    let net = pos.network()?;
-    let name = if std::sync::Arc::ptr_eq(net, &chess::nnue::embedded()) {
-        chess::nnue::EMBEDDED_NAME
-    } else {
-        "EvalFile"
-    };
-    Some(format!(
-        "the total is the network's ({name}, with the classic endgame scale, mop-up and \
-         50-move damping); the terms are the classic evaluation's, whose total is {} cp \
-         from White's view\n",
-        pos.eval_white()
-    ))
 }
 
 /// [`explain`] for a position given as FEN (the game's start position for `None`),

@@ -24,6 +24,20 @@ impl GameKind {
             GameKind::Xiangqi => "xiangqi",
         }
     }
+
+    /// The opening lines built into the engine for this game, one line of coordinate
+    /// moves per line of text (see [`crate::book::repertoire`]).
+    pub fn repertoire_lines(self) -> &'static str {
+        match self {
+            GameKind::Chess => crate::book::repertoire::CHESS_LINES,
+            GameKind::Xiangqi => crate::book::repertoire::XIANGQI_LINES,
+        }
+    }
+
+    /// Whether Polyglot opening books fit this game (their keys are chess positions').
+    pub fn reads_polyglot(self) -> bool {
+        self == GameKind::Chess
+    }
 }
 
 /// Why a game name was refused.

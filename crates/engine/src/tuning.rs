@@ -3,6 +3,7 @@
 //! and every place that creates a searcher asks [`Tuned`] for its game's preset, so no
 //! searcher silently plays with another game's numbers.
 
+use crate::GameKind;
 use game::Game;
 use search::SearchTuning;
 
@@ -10,6 +11,9 @@ use search::SearchTuning;
 pub trait Tuned: Game {
     /// The optional search features and margins this game plays with.
     const TUNING: SearchTuning;
+    /// Which of Chariot's games this is, for what the engine keeps per game (its built-in
+    /// opening lines, whether Polyglot books fit); `None` for a test game, the default.
+    const KIND: Option<GameKind> = None;
 }
 
 /// Chess: every feature on, each kept after a match measured it (BENCHMARKS.md, sessions 8
@@ -40,12 +44,14 @@ const CHESS: SearchTuning = SearchTuning {
 
 impl Tuned for chess::Position {
     const TUNING: SearchTuning = CHESS;
+    const KIND: Option<GameKind> = Some(GameKind::Chess);
 }
 
 /// Xiangqi keeps the base search it was measured with: the one chess feature tried in it,
 /// continuation history, was not kept (BENCHMARKS.md, session 10).
 impl Tuned for xiangqi::Position {
     const TUNING: SearchTuning = SearchTuning::BASE;
+    const KIND: Option<GameKind> = Some(GameKind::Xiangqi);
 }
 
 #[cfg(test)]

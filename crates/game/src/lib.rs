@@ -7,12 +7,14 @@
 #![deny(missing_docs)]
 
 mod check_prediction;
+mod describe;
 mod movelist;
 mod outcome;
 mod score;
 mod tune;
 
 pub use check_prediction::{verify_check_prediction, CheckPredictionCount};
+pub use describe::{board_size, Cells, Description, HumanNotation, RecordFormat};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use outcome::{EndReason, Outcome, Verdict};
 pub use score::{
@@ -147,6 +149,22 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
             Self::NAME,
             path.display()
         ))
+    }
+
+    /// What front ends need to know to show this game and write and read its records
+    /// (side names, board, notations, record format). The default describes a plain game
+    /// on the board of the start position, with coordinate moves, whose records name it
+    /// by [`Game::NAME`] in the PGN `Variant` tag: enough for test games.
+    fn description() -> Description {
+        let (files, ranks) = board_size(&Self::start().to_fen());
+        Description::plain(Self::NAME, files, ranks)
+    }
+
+    /// A note for a person reading the evaluation explained term by term, about what the
+    /// position evaluates with (chess: that the total comes from its network); `None`
+    /// when there is nothing to add, the default.
+    fn evaluator_note(&self) -> Option<String> {
+        None
     }
 
     /// Whose move it is.

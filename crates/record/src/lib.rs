@@ -129,12 +129,7 @@ fn is_result(word: &str) -> bool {
 
 /// Refuses a record whose `Variant` tag names another game.
 fn check_variant<G: Game>(value: &str) -> Result<(), ImportError> {
-    let v = value.trim().to_ascii_lowercase();
-    let ok = match G::NAME {
-        "chess" => matches!(v.as_str(), "" | "standard" | "chess" | "normal"),
-        name => v == name || v.is_empty(),
-    };
-    if ok {
+    if G::description().accepts_variant(value) {
         Ok(())
     } else {
         Err(ImportError::WrongGame {

@@ -4,7 +4,7 @@
 
 use super::lexer::Token;
 use super::{move_label, ImportError};
-use game::{Game, MoveStyle};
+use game::{Game, HumanNotation, MoveStyle};
 
 /// Which rank numbering a xiangqi record's coordinate moves use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,10 +120,10 @@ impl<G: Game> MoveReader<G> {
 
     /// Reads one word of movetext: a move (played), or a move number (skipped).
     pub fn word(&mut self, word: &str, line: usize) -> Result<(), ImportError> {
-        let xiangqi = G::NAME != "chess";
+        let notation = G::description().human_notation;
         // A WXF move may start with digits (`15=4`, tandem soldiers), so xiangqi tries the
         // whole word as a move before reading a number off its front.
-        if xiangqi {
+        if notation == HumanNotation::Wxf {
             if let Some(mv) = self.try_parse(word) {
                 return self.play(mv);
             }
@@ -133,7 +133,7 @@ impl<G: Game> MoveReader<G> {
             Some(rest) => rest,
             None => word,
         };
-        if !xiangqi && text == "e.p." {
+        if notation == HumanNotation::San && text == "e.p." {
             return Ok(());
         }
         match self.parse(text) {
@@ -161,7 +161,10 @@ impl<G: Game> MoveReader<G> {
     fn styles(&self, text: &str) -> Vec<MoveStyle> {
         let coordinate = coordinate_ranks(text).is_some();
         let mut styles = Vec::with_capacity(3);
-        if G::NAME == "chess" {
+        // Where coordinates number ranks from 1 (chess), the two coordinate styles are one;
+        // where the game numbers them from 0 (xiangqi), records also come with ranks 1–10,
+        // and the numbering the record shows is tried.
+        if G::description().rank_base != 0 {
             styles.extend(if coordinate {
                 [MoveStyle::Coord, MoveStyle::Human]
             } else {

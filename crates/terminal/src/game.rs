@@ -5,7 +5,7 @@ use super::record::record;
 use super::render::{self, Style};
 use engine::book::repertoire::Repertoire;
 use engine::{Engine, Event, GoRequest, Tuned};
-use game::{EndReason, Evaluation, Game, MoveStyle, Outcome, Side};
+use game::{Cells, EndReason, Evaluation, Game, MoveStyle, Outcome, RecordFormat, Side};
 use search::{Limits, Options, Strength};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::channel;
@@ -59,36 +59,19 @@ fn read_input(line: &str) -> Input {
 }
 
 fn side_name<G: Game>(side: Side) -> &'static str {
-    match (side, G::NAME) {
-        (Side::White, "xiangqi") => "Red",
-        (Side::White, _) => "White",
-        (Side::Black, _) => "Black",
-    }
-}
-
-/// The notations a person may type, the preferred one first.
-fn input_styles<G: Game>() -> [MoveStyle; 2] {
-    if G::NAME == "xiangqi" {
-        [MoveStyle::Coord, MoveStyle::Human]
-    } else {
-        [MoveStyle::Human, MoveStyle::Coord]
-    }
+    G::description().side_name(side)
 }
 
 fn help<G: Game>() -> String {
-    let moves = if G::NAME == "xiangqi" {
-        "Moves: coordinates with files a-i and ranks 0-9 as drawn (h2e2), or WXF (C2=5, H8+7)."
-    } else {
-        "Moves: SAN (e4, Nf3, O-O, exd8=Q) or coordinates (e2e4, e7e8q)."
-    };
+    let description = G::description();
+    let moves = description.move_help;
     format!(
         "{moves}\nCommands:\n  undo        take back your last move (and the engine's reply)\n  \
          hint        suggest a move\n  new         start a new game\n  \
          save [FILE] write the game ({})\n  load FILE   continue a saved game (PGN / move list)\n  help        this text\n  quit        leave\n",
-        if G::NAME == "chess" {
-            "PGN"
-        } else {
-            "move list"
+        match description.record {
+            RecordFormat::Pgn => "PGN",
+            RecordFormat::MoveList => "move list",
         }
     )
 }
@@ -144,11 +127,7 @@ pub fn play<G: Tuned>(
     writeln!(
         out,
         "{} against Chariot, level {}. You are {}. Type a move, or 'help'.",
-        if G::NAME == "chess" {
-            "Chess"
-        } else {
-            "Xiangqi"
-        },
+        G::description().title,
         config.level,
         side_name::<G>(config.human)
     )?;
@@ -241,34 +220,42 @@ pub fn play<G: Tuned>(
     }
 }
 
-/// Reads a move in any accepted notation, or explains why not.
+/// Reads a move in any notation the game accepts ([`game::Description::input_styles`], the
+/// preferred first), or explains why not with each notation's reason.
 fn parse_move<G: Game>(pos: &G, text: &str) -> Result<G::Move, String> {
-    let [first, second] = input_styles::<G>();
-    match pos.parse_move(text, first) {
-        Ok(mv) => Ok(mv),
-        Err(err) => pos.parse_move(text, second).map_err(|err2| {
-            let shown: String = text.chars().take(20).collect();
-            let legal: Vec<String> = pos
-                .legal_moves()
-                .iter()
-                .map(|&mv| pos.format_move(mv, MoveStyle::Human))
-                .collect();
-            format!(
-                "'{shown}' is not a legal move here ({err}; {err2}).\nLegal moves: {}\n\
-                 Type 'help' for the notations.",
-                legal.join(" ")
-            )
-        }),
+    let styles = G::description().input_styles;
+    let styles = if styles.is_empty() {
+        &[MoveStyle::Coord][..]
+    } else {
+        styles
+    };
+    let mut reasons = Vec::with_capacity(styles.len());
+    for &style in styles {
+        match pos.parse_move(text, style) {
+            Ok(mv) => return Ok(mv),
+            Err(err) => reasons.push(err.to_string()),
+        }
     }
+    let shown: String = text.chars().take(20).collect();
+    let legal: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&mv| pos.format_move(mv, MoveStyle::Human))
+        .collect();
+    Err(format!(
+        "'{shown}' is not a legal move here ({}).\nLegal moves: {}\n\
+         Type 'help' for the notations.",
+        reasons.join("; "),
+        legal.join(" ")
+    ))
 }
 
 fn draw<G: Tuned, W: Write>(engine: &Engine<G>, style: Style, out: &mut W) -> std::io::Result<()> {
     let pos = engine.position();
     let fen = pos.to_fen();
-    let board = if G::NAME == "xiangqi" {
-        render::xiangqi(&fen, style)
-    } else {
-        render::chess(&fen, style)
+    let board = match G::description().cells {
+        Cells::Points => render::xiangqi(&fen, style),
+        Cells::Squares => render::chess(&fen, style),
     };
     writeln!(out)?;
     write!(out, "{board}")?;
@@ -370,7 +357,7 @@ fn save<G: Tuned, W: Write>(
         config.human,
         result,
     );
-    let extension = if G::NAME == "chess" { "pgn" } else { "txt" };
+    let extension = G::description().extension;
     let path = path.unwrap_or_else(|| format!("chariot-{}.{extension}", G::NAME));
     match std::fs::write(&path, text) {
         Ok(()) => writeln!(out, "Saved to {path}."),

@@ -1,6 +1,6 @@
 //! A game's record: PGN for chess, a numbered move list (WXF and coordinates) for xiangqi.
 
-use game::{Game, MoveStyle, Side};
+use game::{Game, MoveStyle, RecordFormat, Side};
 
 /// The moves from `start` in the game's human notation (SAN / WXF).
 pub fn human_moves<G: Game>(start: &G, moves: &[G::Move]) -> Vec<String> {
@@ -35,13 +35,14 @@ pub fn numbered(words: &[String], first: Side) -> String {
     out.trim_end().to_string()
 }
 
-/// The record of a game, as PGN (chess) or a move list (xiangqi).
+/// The record of a game in the game's record format: PGN (chess) or a move list (xiangqi).
 pub fn record<G: Game>(start: &G, moves: &[G::Move], human: Side, result: &str) -> String {
     let words = human_moves(start, moves);
     let first = start.side_to_move();
     let start_fen = start.to_fen();
     let custom_start = start_fen != G::start().to_fen();
-    if G::NAME == "chess" {
+    let description = G::description();
+    if description.record == RecordFormat::Pgn {
         let (white, black) = match human {
             Side::White => ("You", "Chariot"),
             Side::Black => ("Chariot", "You"),
@@ -50,6 +51,9 @@ pub fn record<G: Game>(start: &G, moves: &[G::Move], human: Side, result: &str) 
             "[Event \"Casual game\"]\n[Site \"chariot play\"]\n[White \"{white}\"]\n\
              [Black \"{black}\"]\n[Result \"{result}\"]\n"
         );
+        if let Some(variant) = description.variant {
+            pgn.push_str(&format!("[Variant \"{variant}\"]\n"));
+        }
         if custom_start {
             pgn.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start_fen}\"]\n"));
         }
@@ -72,12 +76,13 @@ pub fn record<G: Game>(start: &G, moves: &[G::Move], human: Side, result: &str) 
                 text
             })
             .collect();
-        let (red, black) = match human {
+        let (first_player, second_player) = match human {
             Side::White => ("You", "Chariot"),
             Side::Black => ("Chariot", "You"),
         };
+        let [first_name, second_name] = description.side_names;
         format!(
-            "# {} game, Red: {red}, Black: {black}, result {result}\n\
+            "# {} game, {first_name}: {first_player}, {second_name}: {second_player}, result {result}\n\
              FEN: {start_fen}\nWXF: {}\nMoves: {}\n",
             G::NAME,
             numbered(&words, first),

@@ -17,6 +17,14 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// The game this variant plays.
+    pub fn kind(self) -> engine::GameKind {
+        match self {
+            Variant::Chess => engine::GameKind::Chess,
+            Variant::Xiangqi => engine::GameKind::Xiangqi,
+        }
+    }
+
     /// The name UCI_Variant uses.
     pub fn name(self) -> &'static str {
         match self {

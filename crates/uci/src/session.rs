@@ -205,7 +205,7 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
             Change::Book => self.load_book(),
             Change::EvalFile => self.load_network(),
             Change::Mode => self.apply_mode(),
-            Change::Variant(variant) if variant.name() == G::NAME => {}
+            Change::Variant(variant) if G::KIND == Some(variant.kind()) => {}
             Change::Variant(variant) => {
                 self.engine.stop();
                 self.settings.variant = variant;
@@ -246,7 +246,7 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
             Repertoire::<G>::builtin()
                 .map(|r| Arc::new(r) as Arc<dyn Book<G>>)
                 .map_err(|e| e.to_string())
-        } else if G::NAME != Variant::Chess.name() {
+        } else if !G::KIND.is_some_and(engine::GameKind::reads_polyglot) {
             Err("Polyglot books are for chess only".to_string())
         } else {
             PolyglotBook::open(self.settings.book_file.as_ref())
@@ -359,8 +359,9 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
     fn display(&mut self) {
         let pos = self.engine.position();
         let fen = pos.to_fen();
-        let first_rank = match (G::NAME, self.style) {
-            ("xiangqi", MoveStyle::Coord) => 0,
+        // Coordinates as this session writes them: Pikafish's xiangqi ranks start at 0.
+        let first_rank = match self.style {
+            MoveStyle::Coord => usize::from(G::description().rank_base),
             _ => 1,
         };
         if let Some(grid) = Grid::from_fen(&fen) {
@@ -371,11 +372,9 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
         self.out.line("");
         self.out.line(&format!("Fen: {fen}"));
         self.out.line(&format!("Key: {:016X}", pos.hash()));
-        let side = match (pos.side_to_move(), G::NAME) {
-            (Side::White, "xiangqi") => "red",
-            (Side::White, _) => "white",
-            (Side::Black, _) => "black",
-        };
+        let side = G::description()
+            .side_name(pos.side_to_move())
+            .to_ascii_lowercase();
         self.out.line(&format!("Side to move: {side}"));
     }
 
@@ -417,11 +416,7 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
     /// Searches the start position and the positions the built-in repertoire leads to, at
     /// a fixed depth, from a cleared table: the node count is a signature of the search.
     fn bench(&mut self, depth: u32) {
-        let lines = match G::NAME {
-            "chess" => engine::book::repertoire::CHESS_LINES,
-            "xiangqi" => engine::book::repertoire::XIANGQI_LINES,
-            _ => "",
-        };
+        let lines = engine::book::repertoire::builtin_lines::<G>();
         let start = || {
             let mut pos = G::start();
             pos.set_evaluator(self.engine.evaluator().clone());

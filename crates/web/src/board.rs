@@ -1,5 +1,5 @@
-//! What the page needs to draw a game's board, derived from the game's name and FEN, so
-//! the server stays generic over [`game::Game`].
+//! What the page needs to draw a game's board, taken from the game's description
+//! ([`game::Game::description`]), so the server stays generic over [`game::Game`].
 
 use game::{Game, Side};
 
@@ -17,19 +17,14 @@ pub struct BoardSpec {
 }
 
 impl BoardSpec {
-    /// The board of game `G`, measured from its starting FEN.
+    /// The board of game `G`, as the game describes it.
     pub fn of<G: Game>() -> BoardSpec {
-        let rows = fen_rows(&G::start().to_fen());
-        let chess = G::NAME == "chess";
+        let description = G::description();
         BoardSpec {
-            files: rows.first().map_or(0, |r| r.chars().count()),
-            ranks: rows.len(),
-            rank_base: if chess { 1 } else { 0 },
-            side_names: if G::NAME == "xiangqi" {
-                ["Red", "Black"]
-            } else {
-                ["White", "Black"]
-            },
+            files: description.files,
+            ranks: description.ranks,
+            rank_base: description.rank_base,
+            side_names: description.side_names,
         }
     }
 

@@ -61,16 +61,15 @@ impl Default for WebArgs {
 
 /// The games this binary serves, each played by the generic search.
 pub fn game_kinds() -> Vec<GameKind> {
-    vec![
-        GameKind {
-            name: "chess",
-            create: Shared::<chess::Position, SearchEngine<chess::Position>>::create,
-        },
-        GameKind {
-            name: "xiangqi",
-            create: Shared::<xiangqi::Position, SearchEngine<xiangqi::Position>>::create,
-        },
-    ]
+    vec![served::<chess::Position>(), served::<xiangqi::Position>()]
+}
+
+/// Game `G` as the server offers it: under its own name, played by the search.
+fn served<G: engine::Tuned>() -> GameKind {
+    GameKind {
+        name: G::NAME,
+        create: Shared::<G, SearchEngine<G>>::create,
+    }
 }
 
 /// Entry point of `chariot web`: the engine plays with the built-in evaluation.

@@ -49,8 +49,8 @@ pub fn record<G: Game>(session: &Session<G>, date: &str) -> String {
     tag(spec.side_names[0], &name(Side::White));
     tag("Black", &name(Side::Black));
     tag("Result", result);
-    if G::NAME != "chess" {
-        tag("Variant", G::NAME);
+    if let Some(variant) = G::description().variant {
+        tag("Variant", variant);
     }
     let start_fen = session.start.to_fen();
     if start_fen != G::start().to_fen() {

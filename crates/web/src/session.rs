@@ -212,16 +212,12 @@ impl<G: Game> Session<G> {
 
 /// A sentence for the result banner, with the xiangqi verdicts spelled out.
 pub fn result_text<G: Game>(spec: &BoardSpec, outcome: &Outcome) -> String {
-    let xiangqi = G::NAME == "xiangqi";
+    let description = G::description();
     let Some(winner) = outcome.winner else {
         return match outcome.reason {
             EndReason::Stalemate => "Draw by stalemate".into(),
-            EndReason::Repetition if xiangqi => {
-                "Draw by repetition (no side broke the perpetual check or chase rules)".into()
-            }
-            EndReason::Repetition => "Draw by threefold repetition".into(),
-            EndReason::MoveLimit if xiangqi => "Draw by the 60-move rule".into(),
-            EndReason::MoveLimit => "Draw by the 50-move rule".into(),
+            EndReason::Repetition => format!("Draw by {}", description.repetition_draw),
+            EndReason::MoveLimit => format!("Draw by the {}-move rule", description.move_rule),
             EndReason::InsufficientMaterial => "Draw: neither side can mate".into(),
             EndReason::Agreement => "Draw agreed".into(),
             other => format!("Draw ({other})"),

@@ -16,6 +16,10 @@ impl Game for Position {
     type Evaluator = ();
     const NAME: &'static str = "xiangqi";
 
+    fn description() -> game::Description {
+        crate::describe::DESCRIPTION
+    }
+
     fn start() -> Self {
         match Position::parse_fen(START_FEN) {
             Ok(p) => p,

@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 mod chase;
+mod describe;
 pub mod eval;
 mod fen;
 mod game_impl;

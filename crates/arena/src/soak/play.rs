@@ -53,11 +53,12 @@ struct Opponent {
 
 impl Opponent {
     fn new<G: Game>(spec: &EngineSpec) -> Opponent {
-        let proto = spec.proto.unwrap_or_else(|| Proto::default_for(G::NAME));
+        let variant = G::description().variant;
+        let proto = spec.proto.unwrap_or_else(|| Proto::default_for(variant));
         Opponent {
             spec: spec.clone(),
             style: proto.move_style(),
-            variant: (G::NAME != "chess" && proto.sets_variant()).then_some(G::NAME),
+            variant: variant.filter(|_| proto.sets_variant()),
             engine: None,
         }
     }

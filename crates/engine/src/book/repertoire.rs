@@ -2,6 +2,7 @@
 //! move lines (`data/openings/*.txt`) so that casual games vary from the first move.
 
 use super::{Book, Rng};
+use crate::{GameKind, Tuned};
 use game::{Game, MoveStyle};
 use std::collections::HashMap;
 use thiserror::Error;
@@ -10,6 +11,12 @@ use thiserror::Error;
 pub const CHESS_LINES: &str = include_str!("../../data/chess-repertoire.txt");
 /// The xiangqi lines shipped with the binary (Pikafish coordinates).
 pub const XIANGQI_LINES: &str = include_str!("../../data/xiangqi-repertoire.txt");
+
+/// The opening lines built in for game `G`, chosen by its [`Tuned::KIND`]; none for a
+/// test game.
+pub fn builtin_lines<G: Tuned>() -> &'static str {
+    G::KIND.map_or("", GameKind::repertoire_lines)
+}
 
 /// A line of the repertoire that does not replay.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -62,13 +69,12 @@ impl<G: Game> Repertoire<G> {
         })
     }
 
-    /// The built-in lines of the game `G` (by [`Game::NAME`]); empty for other games.
-    pub fn builtin() -> Result<Self, RepertoireError> {
-        Self::parse(match G::NAME {
-            "chess" => CHESS_LINES,
-            "xiangqi" => XIANGQI_LINES,
-            _ => "",
-        })
+    /// The built-in lines of the game `G` ([`builtin_lines`]); empty for test games.
+    pub fn builtin() -> Result<Self, RepertoireError>
+    where
+        G: Tuned,
+    {
+        Self::parse(builtin_lines::<G>())
     }
 
     /// The repertoire moves of `pos` with their weights.
@@ -102,7 +108,7 @@ impl<G: Game> Book<G> for Repertoire<G> {
 mod tests {
     use super::*;
 
-    fn covers_the_start<G: Game>(min_first_moves: usize) {
+    fn covers_the_start<G: Tuned>(min_first_moves: usize) {
         let book = Repertoire::<G>::builtin().expect("every built-in line replays");
         let first = book.moves(&G::start());
         assert!(
