@@ -223,7 +223,7 @@ impl Game for Position {
 
     fn format_move(&self, mv: Move, style: MoveStyle) -> String {
         match style {
-            MoveStyle::Coord | MoveStyle::CoordOneBased => mv.to_string(),
+            MoveStyle::Coord | MoveStyle::CoordOneBased => self.uci(mv),
             MoveStyle::Human => self.san(mv),
         }
     }
