@@ -25,6 +25,10 @@ impl Game for Position {
         Position::parse_fen(fen)
     }
 
+    fn from_fen_chess960(fen: &str) -> Result<Self, FenError> {
+        Position::parse_fen_960(fen)
+    }
+
     fn to_fen(&self) -> String {
         self.fen()
     }

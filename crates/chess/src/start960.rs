@@ -87,6 +87,29 @@ mod tests {
     }
 
     #[test]
+    fn castling_is_written_king_takes_rook_only_in_960_mode() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let standard = Position::parse_fen(fen).unwrap();
+        let chess960 = Position::parse_fen_960(fen).unwrap();
+        for (pos, short, long) in [(&standard, "e1g1", "e1c1"), (&chess960, "e1h1", "e1a1")] {
+            let o_o = pos.parse_san("O-O").unwrap();
+            let o_o_o = pos.parse_san("O-O-O").unwrap();
+            assert_eq!((pos.uci(o_o), pos.uci(o_o_o)), (short.into(), long.into()));
+            // both forms are read in both modes
+            for text in ["e1g1", "e1h1"] {
+                assert_eq!(pos.parse_uci(text), Ok(o_o), "{text}");
+            }
+            assert_eq!(pos.san(o_o), "O-O");
+        }
+        let dfrc = Position::start_dfrc(0, 959).unwrap();
+        assert_eq!(
+            dfrc.fen(),
+            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+        );
+        assert!(Position::start_960(960).is_err());
+    }
+
+    #[test]
     fn every_number_is_a_distinct_legal_array() {
         let mut seen = std::collections::HashSet::new();
         for n in 0..960 {
