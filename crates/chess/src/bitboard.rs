@@ -72,6 +72,12 @@ impl Bitboard {
         Square::new(self.0.trailing_zeros() as u8)
     }
 
+    /// The highest square; only meaningful on a non-empty set.
+    #[inline]
+    pub const fn msb(self) -> Square {
+        Square::new(63 - self.0.leading_zeros() as u8)
+    }
+
     /// The set shifted one rank towards rank 8 (White's forward).
     #[inline]
     pub const fn up(self) -> Bitboard {

@@ -61,17 +61,24 @@ pub(crate) const EP_KEYS: [u64; 8] = {
 /// Polyglot's key for "White to move".
 pub(crate) const TURN_KEY: u64 = RANDOM[780];
 
-/// The castling rights kept when a piece leaves or lands on each square.
-const CASTLE_KEEP: [u8; 64] = {
-    let mut t = [15u8; 64];
-    t[0] = 15 & !Castling::WHITE_QUEEN;
-    t[7] = 15 & !Castling::WHITE_KING;
-    t[4] = 15 & !(Castling::WHITE_KING | Castling::WHITE_QUEEN);
-    t[56] = 15 & !Castling::BLACK_QUEEN;
-    t[63] = 15 & !Castling::BLACK_KING;
-    t[60] = 15 & !(Castling::BLACK_KING | Castling::BLACK_QUEEN);
-    t
-};
+/// The rooks' starting squares of standard chess, by castling-right bit (h1, a1, h8, a8).
+pub(crate) const STANDARD_ROOKS: [Square; 4] = [
+    Square::new(7),
+    Square::new(0),
+    Square::new(63),
+    Square::new(56),
+];
+
+/// The squares whose pieces hold castling rights in standard chess: the kings' and rooks'
+/// starting squares.
+const STANDARD_TOUCH: Bitboard = Bitboard(1 << 0 | 1 << 4 | 1 << 7 | 1 << 56 | 1 << 60 | 1 << 63);
+
+/// The castling-right bit (0..4, as in [`Castling`]) of `color`'s castling on the king
+/// side (`queen` false) or queen side.
+#[inline]
+pub(crate) const fn right_index(color: Color, queen: bool) -> usize {
+    color.index() * 2 + queen as usize
+}
 
 /// All ones for a pawn, zero otherwise: the pawn key takes a piece's key through it, so
 /// every move updates it without a branch.
@@ -88,6 +95,15 @@ pub(crate) struct Board {
     pub(crate) squares: [Option<Piece>; 64],
     pub(crate) side: Color,
     pub(crate) castling: Castling,
+    /// The starting square of the rook each castling right (by bit index) moves: fixed for
+    /// a game, and not on the a- and h-files only in Chess960.
+    pub(crate) castle_rooks: [Square; 4],
+    /// The kings' and those rooks' starting squares: a move that touches none of them
+    /// keeps every castling right, which the common case tests with one AND.
+    pub(crate) castle_touch: Bitboard,
+    /// Whether the game is Chess960: castling is written king-takes-rook and FEN
+    /// castling rights as X-FEN.
+    pub(crate) chess960: bool,
     /// Set only when a pawn of the side to move could capture there (pseudo-legally):
     /// that is exactly when Polyglot hashes the en-passant file.
     pub(crate) ep: Option<Square>,
@@ -113,6 +129,9 @@ impl Board {
             squares: [None; 64],
             side: Color::White,
             castling: Castling(0),
+            castle_rooks: STANDARD_ROOKS,
+            castle_touch: STANDARD_TOUCH,
+            chess960: false,
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -248,41 +267,42 @@ impl Board {
         self.halfmove = self.halfmove.saturating_add(1);
         self.plies_from_null = self.plies_from_null.saturating_add(1);
         match mv.kind() {
-            flag::QUIET | flag::DOUBLE_PUSH => {}
-            flag::KING_CASTLE => {
+            flag::QUIET | flag::DOUBLE_PUSH => self.shift(piece, from, to),
+            flag::KING_CASTLE | flag::QUEEN_CASTLE => {
+                // Lift both pieces before placing them: in Chess960 the king may land on
+                // the rook's square or stay where it is.
+                let queen = mv.kind() == flag::QUEEN_CASTLE;
                 let rook = Piece::new(us, PieceKind::Rook);
-                self.shift(
-                    rook,
-                    Square::new(to.index() as u8 + 1),
-                    Square::new(to.index() as u8 - 1),
-                );
-            }
-            flag::QUEEN_CASTLE => {
-                let rook = Piece::new(us, PieceKind::Rook);
-                self.shift(
-                    rook,
-                    Square::new(to.index() as u8 - 2),
-                    Square::new(to.index() as u8 + 1),
-                );
+                let rook_from = self.castle_rooks[right_index(us, queen)];
+                let rook_to = if queen {
+                    Square::new(to.index() as u8 + 1)
+                } else {
+                    Square::new(to.index() as u8 - 1)
+                };
+                self.remove(piece, from);
+                self.remove(rook, rook_from);
+                self.add(piece, to);
+                self.add(rook, rook_to);
             }
             flag::EN_PASSANT => {
                 self.remove(
                     Piece::new(them, PieceKind::Pawn),
                     Square::new(to.index() as u8 ^ 8),
                 );
+                self.shift(piece, from, to);
             }
             _ => {
                 if let Some(victim) = self.squares[to.index()] {
                     self.remove(victim, to);
                     self.halfmove = 0;
                 }
+                if let Some(promo) = mv.promotion() {
+                    self.remove(piece, from);
+                    self.add(Piece::new(us, promo), to);
+                } else {
+                    self.shift(piece, from, to);
+                }
             }
-        }
-        if let Some(promo) = mv.promotion() {
-            self.remove(piece, from);
-            self.add(Piece::new(us, promo), to);
-        } else {
-            self.shift(piece, from, to);
         }
         if piece.kind == PieceKind::Pawn {
             self.halfmove = 0;
@@ -295,10 +315,13 @@ impl Board {
             }
         }
         let old = self.castling.0;
-        let new = old & CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
-        if new != old {
-            self.castling = Castling(new);
-            self.hash ^= CASTLE_KEYS[old as usize] ^ CASTLE_KEYS[new as usize];
+        let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        if old != 0 && (touched & self.castle_touch).any() {
+            let new = old & self.castle_keep(piece, from, to);
+            if new != old {
+                self.castling = Castling(new);
+                self.hash ^= CASTLE_KEYS[old as usize] ^ CASTLE_KEYS[new as usize];
+            }
         }
         self.side = them;
         self.hash ^= TURN_KEY;
@@ -307,6 +330,22 @@ impl Board {
         }
         let king = self.king_square(them);
         self.checkers = self.attackers_by(king, us, self.occupied());
+    }
+
+    /// The castling rights a move of `piece` from `from` to `to` keeps: a king move gives
+    /// up both of its side's rights, a move from or onto a castling rook's starting square
+    /// the right of that rook.
+    fn castle_keep(&self, piece: Piece, from: Square, to: Square) -> u8 {
+        let mut keep = 15u8;
+        if piece.kind == PieceKind::King {
+            keep &= !(3 << (2 * piece.color.index()));
+        }
+        for (i, &rook) in self.castle_rooks.iter().enumerate() {
+            if rook == from || rook == to {
+                keep &= !(1 << i);
+            }
+        }
+        keep
     }
 
     /// Passes the turn (the caller guarantees the side to move is not in check).

@@ -71,6 +71,12 @@ pub enum FenError {
     /// The fullmove number is not a number from 1 to 65535.
     #[error("fullmove number: expected a number from 1, found {0:?}")]
     FullmoveNumber(String),
+    /// A Chess960 castling field that is not `-` or letters from `KQkq` and `A`–`H`/`a`–`h`.
+    #[error("castling: expected '-', X-FEN letters (KQkq or a rook's file) or Shredder letters (such as HAha) once per right, found {0:?}")]
+    Castling960Syntax(String),
+    /// A Chess960 start position number outside 0–959.
+    #[error("Chess960 start positions are numbered 0 to 959, not {0}")]
+    StartNumber(u32),
     /// The side that just moved is in check.
     #[error("side to move: the side not to move is in check")]
     OpponentInCheck,

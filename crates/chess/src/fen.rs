@@ -2,12 +2,13 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::Board;
+use crate::board::{right_index, Board};
 use crate::error::FenError;
 use crate::types::{Castling, Color, Piece, PieceKind, Square};
 
-/// Parses and validates a FEN into a board.
-pub(crate) fn parse(fen: &str) -> Result<Board, FenError> {
+/// Parses and validates a FEN into a board; with `chess960` the castling field may name
+/// rooks on any file (X-FEN or Shredder-FEN) and the board is in Chess960 mode.
+pub(crate) fn parse(fen: &str, chess960: bool) -> Result<Board, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if !(4..=6).contains(&fields.len()) {
         return Err(FenError::FieldCount(fields.len()));
@@ -19,7 +20,11 @@ pub(crate) fn parse(fen: &str) -> Result<Board, FenError> {
         "b" => Color::Black,
         other => return Err(FenError::SideToMove(other.to_string())),
     };
-    b.castling = castling(&b, fields[2])?;
+    if chess960 {
+        castling_960(&mut b, fields[2])?;
+    } else {
+        b.castling = castling(&b, fields[2])?;
+    }
     b.ep = en_passant(&b, fields[3])?;
     if let Some(text) = fields.get(4) {
         b.halfmove = text
@@ -130,6 +135,58 @@ fn castling(b: &Board, text: &str) -> Result<Castling, FenError> {
     Ok(Castling(bits))
 }
 
+/// Reads a Chess960 castling field into `b`'s rights, rook squares and touch mask: `K`/`Q`
+/// (X-FEN) take the outermost rook on that side of the king, a file letter (X-FEN for an
+/// inner rook, Shredder-FEN always) the rook on that file; uppercase for White.
+fn castling_960(b: &mut Board, text: &str) -> Result<(), FenError> {
+    b.chess960 = true;
+    b.castle_touch = Bitboard::EMPTY;
+    if text == "-" {
+        return Ok(());
+    }
+    let mut bits = 0u8;
+    for ch in text.chars() {
+        if !ch.is_ascii_alphabetic() {
+            return Err(FenError::Castling960Syntax(text.to_string()));
+        }
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = if color == Color::White { 0 } else { 7 };
+        let impossible = |why| FenError::CastlingImpossible { right: ch, why };
+        let ksq = b.king_square(color);
+        if ksq.rank() != rank {
+            return Err(impossible("the king is not on its back rank"));
+        }
+        let rook = Piece::new(color, PieceKind::Rook);
+        let rook_on = |file: u8| b.piece_on(Square::new(rank * 8 + file)) == Some(rook);
+        let file = match ch.to_ascii_lowercase() {
+            'k' => (ksq.file() + 1..8).rev().find(|&f| rook_on(f)),
+            'q' => (0..ksq.file()).find(|&f| rook_on(f)),
+            f @ 'a'..='h' => Some(f as u8 - b'a').filter(|&f| rook_on(f)),
+            _ => return Err(FenError::Castling960Syntax(text.to_string())),
+        }
+        .ok_or(impossible(
+            "no rook of that side stands there on the back rank",
+        ))?;
+        if file == ksq.file() {
+            return Err(impossible("the rook's file is the king's"));
+        }
+        let i = right_index(color, file < ksq.file());
+        if bits & (1 << i) != 0 {
+            return Err(FenError::Castling960Syntax(text.to_string()));
+        }
+        bits |= 1 << i;
+        let rsq = Square::new(rank * 8 + file);
+        b.castle_rooks[i] = rsq;
+        b.castle_touch |= Bitboard::from_square(rsq) | Bitboard::from_square(ksq);
+    }
+    b.castling = Castling(bits);
+    Ok(())
+}
+
 /// Validates the en-passant square; keeps it only when a pawn of the side to move
 /// could capture there, as Polyglot hashes it (an unusable square is legal FEN).
 fn en_passant(b: &Board, text: &str) -> Result<Option<Square>, FenError> {
@@ -174,6 +231,30 @@ fn en_passant(b: &Board, text: &str) -> Result<Option<Square>, FenError> {
     Ok(capturers.any().then_some(sq))
 }
 
+/// The X-FEN letter of castling right `i` (bit index): `K`/`Q` (`k`/`q`) when its rook is
+/// the outermost one of its colour on that side of the king, else the rook's file letter.
+fn castling_letter_960(b: &Board, i: usize) -> char {
+    let color = if i < 2 { Color::White } else { Color::Black };
+    let queen = i % 2 == 1;
+    let rsq = b.castle_rooks[i];
+    let rank = Bitboard::RANKS[rsq.rank() as usize];
+    let rooks = b.pieces(color, PieceKind::Rook) & rank;
+    let outermost = if queen {
+        rooks.lsb() == rsq
+    } else {
+        rooks.msb() == rsq
+    };
+    let letter = match (outermost, queen) {
+        (true, false) => 'k',
+        (true, true) => 'q',
+        (false, _) => (b'a' + rsq.file()) as char,
+    };
+    match color {
+        Color::White => letter.to_ascii_uppercase(),
+        Color::Black => letter,
+    }
+}
+
 /// Writes the board as FEN.
 pub(crate) fn write(b: &Board) -> String {
     let mut s = String::with_capacity(90);
@@ -202,14 +283,13 @@ pub(crate) fn write(b: &Board) -> String {
     if b.castling.0 == 0 {
         s.push('-');
     }
-    for (bit, ch) in [
-        (Castling::WHITE_KING, 'K'),
-        (Castling::WHITE_QUEEN, 'Q'),
-        (Castling::BLACK_KING, 'k'),
-        (Castling::BLACK_QUEEN, 'q'),
-    ] {
-        if b.castling.has(bit) {
-            s.push(ch);
+    for (i, ch) in ['K', 'Q', 'k', 'q'].into_iter().enumerate() {
+        if b.castling.has(1 << i) {
+            s.push(if b.chess960 {
+                castling_letter_960(b, i)
+            } else {
+                ch
+            });
         }
     }
     match b.ep {

@@ -33,6 +33,10 @@ impl Game for Position {
         Position::parse_fen(fen)
     }
 
+    fn from_fen_chess960(fen: &str) -> Result<Self, FenError> {
+        Position::parse_fen_960(fen)
+    }
+
     fn to_fen(&self) -> String {
         self.fen()
     }
@@ -231,7 +235,7 @@ impl Game for Position {
 
     fn format_move(&self, mv: Move, style: MoveStyle) -> String {
         match style {
-            MoveStyle::Coord | MoveStyle::CoordOneBased => mv.to_string(),
+            MoveStyle::Coord | MoveStyle::CoordOneBased => self.uci(mv),
             MoveStyle::Human => self.san(mv),
         }
     }

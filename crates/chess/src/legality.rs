@@ -21,9 +21,13 @@ pub(crate) fn is_legal(b: &Board, mv: Move) -> bool {
         Some(p) if p.color == us && mv.0 != 0 => p,
         _ => return false,
     };
+    if mv.is_castling() {
+        // In Chess960 the king may land on its own rook's square or not move at all.
+        return generated_contains(b, mv);
+    }
     let target = b.piece_on(to);
     let kind = mv.kind();
-    let target_fits = if mv.is_en_passant() || mv.is_castling() {
+    let target_fits = if mv.is_en_passant() {
         target.is_none()
     } else if mv.is_capture() {
         matches!(target, Some(p) if p.color != us && p.kind != PieceKind::King)
@@ -34,7 +38,7 @@ pub(crate) fn is_legal(b: &Board, mv: Move) -> bool {
     if !target_fits || kind == 6 || kind == 7 {
         return false;
     }
-    if mv.is_castling() || mv.is_en_passant() || b.checkers.any() {
+    if mv.is_en_passant() || b.checkers.any() {
         return generated_contains(b, mv);
     }
     let occ = b.occupied();

@@ -37,6 +37,7 @@ mod polyglot;
 mod position;
 pub mod pst;
 mod see;
+mod start960;
 mod threats;
 mod types;
 
@@ -45,4 +46,5 @@ pub use error::{FenError, MoveError};
 pub use eval::{weights, EvalTerms, Tapered, SCALE_ONE};
 pub use moves::Move;
 pub use position::{Position, START_FEN};
+pub use start960::back_rank as chess960_back_rank;
 pub use types::{Castling, Color, Piece, PieceKind, Square};

@@ -6,9 +6,9 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::Board;
+use crate::board::{right_index, Board};
 use crate::moves::{flag, Move};
-use crate::types::{Castling, Color, PieceKind, Square};
+use crate::types::{Color, PieceKind, Square};
 use game::MoveList;
 
 /// Receives generated moves, in bulk where possible.
@@ -272,24 +272,44 @@ fn en_passant<S: Sink>(b: &Board, sink: &mut S, ep: Square, ksq: Square) {
     }
 }
 
+/// The squares from `a` to `b`, both included (`a` alone when they are equal).
+#[inline]
+pub(crate) fn span(a: Square, b: Square) -> Bitboard {
+    attacks::between(a, b) | Bitboard::from_square(a) | Bitboard::from_square(b)
+}
+
+/// Castling on either side, for standard chess and Chess960 alike: every square the king
+/// and the rook cross or land on is empty but for those two, and no square the king
+/// crosses or lands on is attacked.
 #[inline]
 fn castling<S: Sink>(b: &Board, sink: &mut S, occ: Bitboard, danger: Bitboard) {
-    let (king_bit, queen_bit, base) = match b.side {
-        Color::White => (Castling::WHITE_KING, Castling::WHITE_QUEEN, 0u8),
-        Color::Black => (Castling::BLACK_KING, Castling::BLACK_QUEEN, 56u8),
-    };
-    let sq = |f: u8| Square::new(base + f);
-    let bb = |f: u8| Bitboard::from_square(sq(f));
-    if b.castling.has(king_bit)
-        && (occ & (bb(5) | bb(6))).is_empty()
-        && (danger & (bb(5) | bb(6))).is_empty()
-    {
-        sink.one(Move::new(sq(4), sq(6), flag::KING_CASTLE));
-    }
-    if b.castling.has(queen_bit)
-        && (occ & (bb(1) | bb(2) | bb(3))).is_empty()
-        && (danger & (bb(2) | bb(3))).is_empty()
-    {
-        sink.one(Move::new(sq(4), sq(2), flag::QUEEN_CASTLE));
+    let us = b.side;
+    let base = if us == Color::White { 0u8 } else { 56u8 };
+    let ksq = b.king_square(us);
+    for (queen, kind) in [(false, flag::KING_CASTLE), (true, flag::QUEEN_CASTLE)] {
+        let i = right_index(us, queen);
+        if !b.castling.has(1 << i) {
+            continue;
+        }
+        let rsq = b.castle_rooks[i];
+        let (king_to, rook_to) = if queen {
+            (Square::new(base + 2), Square::new(base + 3))
+        } else {
+            (Square::new(base + 6), Square::new(base + 5))
+        };
+        let others = occ ^ Bitboard::from_square(ksq) ^ Bitboard::from_square(rsq);
+        let king_path = span(ksq, king_to);
+        if ((king_path | span(rsq, rook_to)) & others).any() || (king_path & danger).any() {
+            continue;
+        }
+        // A rook off the a- and h-files (Chess960 only) may be what shields the king's
+        // destination from an enemy rook or queen further along the rank.
+        if rsq.file() != 0 && rsq.file() != 7 {
+            let seen = attacks::rook(king_to, others | Bitboard::from_square(rook_to));
+            if (seen & b.straight_sliders(us.flip())).any() {
+                continue;
+            }
+        }
+        sink.one(Move::new(ksq, king_to, kind));
     }
 }

@@ -33,11 +33,26 @@ impl Position {
                 _ => return Err(malformed("the promotion letter must be one of n, b, r, q")),
             },
         };
-        self.legal()
-            .iter()
-            .copied()
-            .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
+        let legal = self.legal();
+        let candidates = || legal.iter().copied().filter(|m| m.from() == from);
+        // An ordinary move first, then castling written king-takes-rook (Chess960's way),
+        // then castling written with the king's destination (standard chess's way).
+        candidates()
+            .find(|m| !m.is_castling() && m.to() == to && m.promotion() == promo)
+            .or_else(|| {
+                candidates().find(|m| promo.is_none() && self.castling_rook(*m) == Some(to))
+            })
+            .or_else(|| candidates().find(|m| promo.is_none() && m.is_castling() && m.to() == to))
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// Writes a move in UCI coordinates; castling as king-takes-rook (`e1h1`) in Chess960
+    /// mode, with the king's destination (`e1g1`) otherwise.
+    pub fn uci(&self, mv: Move) -> String {
+        match self.castling_rook(mv) {
+            Some(rook) if self.board.chess960 => format!("{}{rook}", mv.from()),
+            _ => mv.to_string(),
+        }
     }
 
     /// Writes a legal move in SAN (`Nbd7`, `exd8=Q+`, `O-O`, `Qh4#`).
@@ -53,7 +68,12 @@ impl Position {
 
     fn san_without_suffix(&self, mv: Move) -> String {
         if mv.is_castling() {
-            return if mv.to().file() == 6 { "O-O" } else { "O-O-O" }.to_string();
+            return if mv.kind() == crate::moves::flag::KING_CASTLE {
+                "O-O"
+            } else {
+                "O-O-O"
+            }
+            .to_string();
         }
         let (from, to) = (mv.from(), mv.to());
         let Some(piece) = self.board.piece_on(from) else {
@@ -118,16 +138,16 @@ impl Position {
             return Err(malformed("SAN uses ASCII letters and digits only"));
         }
         let castle = match core {
-            "O-O" | "0-0" => Some(6),
-            "O-O-O" | "0-0-0" => Some(2),
+            "O-O" | "0-0" => Some(crate::moves::flag::KING_CASTLE),
+            "O-O-O" | "0-0-0" => Some(crate::moves::flag::QUEEN_CASTLE),
             _ => None,
         };
         let legal = self.legal();
-        if let Some(file) = castle {
+        if let Some(kind) = castle {
             return legal
                 .iter()
                 .copied()
-                .find(|m| m.is_castling() && m.to().file() == file)
+                .find(|m| m.kind() == kind)
                 .ok_or_else(|| MoveError::Illegal(text.to_string()));
         }
         let mut chars: Vec<u8> = core.bytes().collect();

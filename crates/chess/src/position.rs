@@ -62,8 +62,20 @@ impl Position {
 
     /// Parses and validates a FEN (4 to 6 fields; missing clocks read as `0 1`).
     pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+        Position::parse_fen_as(text, false)
+    }
+
+    /// Parses a FEN for Chess960: castling rights in X-FEN (`KQkq` for the outermost rook,
+    /// a file letter for an inner one) or Shredder-FEN (`HAha`). The position stays in
+    /// Chess960 mode: it writes X-FEN and castling as king-takes-rook.
+    pub fn parse_fen_960(text: &str) -> Result<Position, FenError> {
+        Position::parse_fen_as(text, true)
+    }
+
+    /// Parses a FEN for standard chess or (`chess960`) for Chess960.
+    pub fn parse_fen_as(text: &str, chess960: bool) -> Result<Position, FenError> {
         Ok(Position {
-            board: fen::parse(text)?,
+            board: fen::parse(text, chess960)?,
             history: Vec::new(),
             net: None,
             accumulators: Vec::new(),
@@ -94,6 +106,22 @@ impl Position {
     /// capture there (as Stockfish writes it).
     pub fn fen(&self) -> String {
         fen::write(&self.board)
+    }
+
+    /// Whether the position is in Chess960 mode (see [`Position::parse_fen_960`]).
+    pub fn is_chess960(&self) -> bool {
+        self.board.chess960
+    }
+
+    /// The starting square of the rook that castling move `mv` moves; `None` for any
+    /// other move.
+    pub fn castling_rook(&self, mv: Move) -> Option<Square> {
+        let queen = match mv.kind() {
+            crate::moves::flag::KING_CASTLE => false,
+            crate::moves::flag::QUEEN_CASTLE => true,
+            _ => return None,
+        };
+        Some(self.board.castle_rooks[crate::board::right_index(self.board.side, queen)])
     }
 
     /// The Polyglot key of the position (equal to [`game::Game::hash`]), for opening books.

@@ -132,6 +132,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn from_fen(fen: &str) -> Result<Self, Self::FenError>;
     /// Writes the position as FEN (the form the game's usual tools write).
     fn to_fen(&self) -> String;
+    /// Parses a position of the game's Chess960 form (chess: castling rights by rook file,
+    /// castling written king-takes-rook from then on); games without one read it as
+    /// [`Game::from_fen`] does.
+    fn from_fen_chess960(fen: &str) -> Result<Self, Self::FenError> {
+        Self::from_fen(fen)
+    }
 
     /// Makes this position, and every position made from it by moves or clones, evaluate
     /// with `evaluator`. The default does nothing: right for an `Evaluator` of `()`.

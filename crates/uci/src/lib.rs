@@ -27,26 +27,30 @@ use std::io::BufRead;
 /// line of a 500-move game is about 2.5 KB).
 pub const MAX_LINE: usize = 1 << 20;
 
-/// A session of either game.
+/// A session of either game, boxed: the two differ in size by hundreds of bytes, and there
+/// is one per process.
 enum Active {
-    Chess(Session<chess::Position, Switchable<chess::Position>>),
-    Xiangqi(Session<xiangqi::Position, Switchable<xiangqi::Position>>),
+    Chess(Box<Session<chess::Position, Switchable<chess::Position>>>),
+    Xiangqi(Box<Session<xiangqi::Position, Switchable<xiangqi::Position>>>),
 }
 
 impl Active {
     fn new(settings: Settings, pikafish: bool, out: &Output) -> Self {
         let out = out.clone();
         match settings.variant {
-            Variant::Chess => {
-                Active::Chess(Session::new(settings, MoveStyle::Coord, !pikafish, out))
-            }
+            Variant::Chess => Active::Chess(Box::new(Session::new(
+                settings,
+                MoveStyle::Coord,
+                !pikafish,
+                out,
+            ))),
             Variant::Xiangqi => {
                 let style = if pikafish {
                     MoveStyle::Coord
                 } else {
                     MoveStyle::CoordOneBased
                 };
-                Active::Xiangqi(Session::new(settings, style, !pikafish, out))
+                Active::Xiangqi(Box::new(Session::new(settings, style, !pikafish, out)))
             }
         }
     }

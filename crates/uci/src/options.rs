@@ -88,6 +88,9 @@ pub struct Settings {
     pub plain_alphabeta: bool,
     /// Depth of the plain alpha-beta search.
     pub alphabeta_depth: u32,
+    /// `UCI_Chess960`: positions read as Chess960 (X-FEN or Shredder-FEN castling rights),
+    /// castling sent and received king-takes-rook. Applies from the next `position`.
+    pub chess960: bool,
 }
 
 impl Settings {
@@ -108,6 +111,7 @@ impl Settings {
             variant,
             plain_alphabeta: false,
             alphabeta_depth: 4,
+            chess960: false,
         }
     }
 
@@ -132,6 +136,7 @@ impl Settings {
             format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
             format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
             "option name Ponder type check default false".to_string(),
+            "option name UCI_Chess960 type check default false".to_string(),
             format!(
                 "option name Move Overhead type spin default {} min 0 max {OVERHEAD_MAX}",
                 defaults.move_overhead_ms
@@ -203,6 +208,10 @@ impl Settings {
                 self.limit_strength = check(name, need()?)?;
                 Change::Search
             }
+            "uci_chess960" => {
+                self.chess960 = check(name, need()?)?;
+                Change::Nothing
+            }
             "ponder" => {
                 self.ponder = check(name, need()?)?;
                 Change::Nothing
@@ -248,8 +257,9 @@ impl Settings {
                 Change::Variant(variant)
             }
             // GUIs send these to every engine; accepting them quietly avoids noise.
-            "uci_chess960" | "uci_analysemode" | "uci_showwdl" | "uci_opponent"
-            | "uci_engineabout" => Change::Nothing,
+            "uci_analysemode" | "uci_showwdl" | "uci_opponent" | "uci_engineabout" => {
+                Change::Nothing
+            }
             _ => return Err(OptionError::Unknown(name.to_string())),
         };
         Ok(match note {

@@ -290,9 +290,20 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
     }
 
     fn set_position(&mut self, start: &Start, moves: &[String]) {
+        let chess960 = self.settings.chess960;
+        let read = |fen: &str| {
+            if chess960 {
+                G::from_fen_chess960(fen)
+            } else {
+                G::from_fen(fen)
+            }
+        };
         let pos = match start {
+            Start::StartPos if chess960 => {
+                read(&G::start().to_fen()).unwrap_or_else(|_| G::start())
+            }
             Start::StartPos => G::start(),
-            Start::Fen(fen) => match G::from_fen(fen) {
+            Start::Fen(fen) => match read(fen) {
                 Ok(pos) => pos,
                 Err(err) => {
                     self.out

@@ -45,6 +45,40 @@ fn chess_from_start_to_bestmove() {
     );
 }
 
+/// With UCI_Chess960 a Shredder-FEN position is read, castling is received and sent
+/// king-takes-rook, and the FEN is written as X-FEN; without it the same FEN is refused.
+#[test]
+fn chess960_castles_king_takes_rook() {
+    let fen = "1r4kr/5ppp/8/8/8/8/5PPP/6KR w Hh - 0 1";
+    let script = format!(
+        "setoption name UCI_Chess960 value true\nposition fen {fen}\nd\ngo depth 3\nquit\n"
+    );
+    let out = session(&script, None);
+    assert!(
+        out.contains("Fen: 1r4kr/5ppp/8/8/8/8/5PPP/6KR w Kk - 0 1"),
+        "{out}"
+    );
+    let pos = chess::Position::parse_fen_960(fen).unwrap();
+    let best = bestmoves(&out);
+    assert!(pos.parse_uci(best[0]).is_ok(), "{out}");
+    let script =
+        format!("setoption name UCI_Chess960 value true\nposition fen {fen} moves g1h1\nd\nquit\n");
+    let out = session(&script, None);
+    assert!(
+        out.contains("Fen: 1r4kr/5ppp/8/8/8/8/5PPP/5RK1 b k - 1 1"),
+        "{out}"
+    );
+    let out = session(&format!("position fen {fen}\nquit\n"), None);
+    assert!(out.contains("bad FEN"), "{out}");
+    let start = "setoption name UCI_Chess960 value true\nposition fen \
+        rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1 moves b1a1\nd\nquit\n";
+    let out = session(start, None);
+    assert!(
+        out.contains("Fen: rk5r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq - 1 1"),
+        "{out}"
+    );
+}
+
 #[test]
 fn quit_stops_at_once_and_end_of_input_finishes() {
     // The search is stopped by quit, so the session ends at once with a bestmove.

@@ -1,7 +1,7 @@
 //! Hidden-layer sums per perspective, updated by the pieces a move adds and removes.
 
 use super::{feature, Network, HIDDEN};
-use crate::board::Board;
+use crate::board::{right_index, Board};
 use crate::moves::{flag, Move};
 use crate::types::{Color, Piece, PieceKind, Square};
 
@@ -48,13 +48,14 @@ impl Delta {
         match mv.kind() {
             flag::KING_CASTLE | flag::QUEEN_CASTLE => {
                 let rook = Piece::new(us, PieceKind::Rook);
-                let (rf, rt) = if mv.kind() == flag::KING_CASTLE {
-                    (to.index() + 1, to.index() - 1)
+                let queen = mv.kind() == flag::QUEEN_CASTLE;
+                let rook_to = if queen {
+                    to.index() + 1
                 } else {
-                    (to.index() - 2, to.index() + 1)
+                    to.index() - 1
                 };
-                d.remove(rook, Square::new(rf as u8));
-                d.add(rook, Square::new(rt as u8));
+                d.remove(rook, b.castle_rooks[right_index(us, queen)]);
+                d.add(rook, Square::new(rook_to as u8));
             }
             flag::EN_PASSANT => d.remove(
                 Piece::new(us.flip(), PieceKind::Pawn),

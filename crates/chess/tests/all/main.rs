@@ -9,5 +9,6 @@ mod gives_check;
 mod nnue;
 mod notation;
 mod perft;
+mod perft960;
 mod properties;
 mod rules;
