@@ -1,6 +1,10 @@
 //! Builds the fancy-magic slider attack tables at compile time, so the crate has no
 //! runtime initialisation to forget. The magic numbers are searched here with a fixed
-//! seed, so every build produces the same tables.
+//! seed, so every build produces the same tables. It also chooses the network file built
+//! into the engine (`build/network.rs`).
+
+#[path = "build/network.rs"]
+mod network;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -106,6 +110,12 @@ fn find_magic(sq: usize, dirs: &[(i32, i32); 4], rng: &mut Rng) -> (u64, u64, u3
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=build/network.rs");
+    if let Err(why) = network::choose() {
+        // Cargo shows a failed build script's standard error: the reason, on its own line.
+        eprintln!("error: the chess network to build in: {why}");
+        std::process::exit(1);
+    }
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut all = Vec::<u64>::new();
     let mut out = String::new();

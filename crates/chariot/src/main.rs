@@ -11,10 +11,19 @@ use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
+/// What `chariot --version` prints after the name: the crate version and the git commit
+/// the binary was built from ("unknown" when built outside a git checkout; `build.rs`).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("CHARIOT_GIT_COMMIT"),
+    ")"
+);
+
 /// Chariot: a chess and xiangqi engine with a web game, UCI, a terminal game, matches and
 /// training tools.
 #[derive(Parser, Debug)]
-#[command(name = "chariot", version, about, long_about = None)]
+#[command(name = "chariot", version = VERSION, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -160,6 +169,22 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn the_version_names_the_crate_version_and_a_commit() {
+        let err = Cli::try_parse_from(["chariot", "--version"]).unwrap_err();
+        assert_eq!(err.kind(), clap::error::ErrorKind::DisplayVersion);
+        let text = err.to_string();
+        let expected = format!("chariot {} (", env!("CARGO_PKG_VERSION"));
+        assert!(text.starts_with(&expected), "{text}");
+        let commit = text.trim_end().trim_start_matches(&expected);
+        let commit = commit.strip_suffix(')').unwrap_or_default();
+        assert!(
+            commit == "unknown" || commit.chars().all(|c| c.is_ascii_hexdigit()),
+            "{text}"
+        );
+        assert!(!commit.is_empty(), "{text}");
     }
 
     #[test]

@@ -62,15 +62,21 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
         nodes += n;
         time += t;
     }
-    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
-    writeln!(
-        out,
-        "depth {}: {:.0} ms, {nps} nps",
-        args.depth,
-        time.as_secs_f64() * 1000.0
-    )?;
-    writeln!(out, "{nodes} nodes")?;
+    write!(out, "{}", summary(args.depth, nodes, time))?;
     Ok(())
+}
+
+/// The last two lines of the bench: the speed, then the node count on its own.
+///
+/// Their form is read by programs: `scripts/checks.d/40-bench.sh` takes the count from
+/// the last line (`N nodes`), and OpenBench's client, reading upward from the last line,
+/// takes the first `N nodes` it finds as the signature and the first `N nps` as the
+/// speed by which it scales the time control (docs/openbench.md). So the speed stays
+/// on a line without the word "nodes", before the count.
+fn summary(depth: u32, nodes: u64, time: Duration) -> String {
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    let ms = time.as_secs_f64() * 1000.0;
+    format!("depth {depth}: {ms:.0} ms, {nps} nps\n{nodes} nodes\n")
 }
 
 /// The bench positions: (game, FEN) per non-empty, non-comment line.
@@ -130,6 +136,18 @@ mod tests {
         }
         assert!(parse("shogi x").is_err());
         assert!(parse("chess").is_err());
+    }
+
+    #[test]
+    fn the_summary_ends_with_the_count_and_has_the_speed_before_it() {
+        let text = summary(9, 398_667, Duration::from_millis(500));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.last(), Some(&"398667 nodes"));
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].ends_with(" 797334 nps"), "{text}");
+        assert!(!lines[0].contains("nodes"), "{text}");
+        // no time at all (a clock that did not move) is still a number, not a panic
+        assert!(summary(1, 5, Duration::ZERO).contains(" nps\n5 nodes"));
     }
 
     #[test]

@@ -10,9 +10,10 @@
 //! ([`Position::set_network`], or `game::Game::set_evaluator`), shared as an
 //! `Arc<Network>` by the position, its clones (the search threads') and the front end
 //! that chose it; without one it keeps the classic evaluation and pays nothing for this.
-//! The engine's network is built into the binary ([`embedded`]); the `chariot` commands
-//! that play give it to their positions, and the UCI option `EvalFile` swaps it for a
-//! file or (empty) for the classic evaluation. A network loaded from a file is freed when
+//! The engine's network is built into the binary ([`embedded`]; the build may choose
+//! another file, see [`EMBEDDED_NAME`]); the `chariot` commands that play give it to
+//! their positions, and the UCI option `EvalFile` swaps it for a file or (empty) for the
+//! classic evaluation. A network loaded from a file is freed when
 //! the last position holding it goes.
 
 mod accumulator;
@@ -69,20 +70,29 @@ pub fn features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
     (ours, theirs)
 }
 
-/// File name of the network built into the engine (in `crates/chess/nets/`): the name the
-/// UCI option `EvalFile` shows as its default and accepts for [`embedded`].
-pub const EMBEDDED_NAME: &str = "sf-depth1-41m.nnue";
+/// File name of the network built into the engine: the name the UCI option `EvalFile`
+/// shows as its default and accepts for [`embedded`]. It is `sf-depth1-41m.nnue` (in
+/// `crates/chess/nets/`) unless the build chose another file with `CHARIOT_EVALFILE`
+/// (`make EVALFILE=…`, see `build.rs`), whose file name it then is.
+pub const EMBEDDED_NAME: &str = env!("CHARIOT_NET_NAME");
 
-/// The bytes of [`EMBEDDED_NAME`], read at build time so that the binary needs no file.
-const EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/sf-depth1-41m.nnue");
+/// The bytes of the built-in network, read at build time so that the binary needs no file.
+const EMBEDDED_BYTES: &[u8] = include_bytes!(env!("CHARIOT_NET_PATH"));
+
+// The built-in network must be one this engine plays: a wrong `CHARIOT_EVALFILE` (or
+// `make EVALFILE=`) stops the build here, with the reason, rather than the engine later.
+const _: () = match network::check(EMBEDDED_BYTES) {
+    Ok(()) => (),
+    Err(why) => panic!("{}", why), // the built-in network (CHARIOT_EVALFILE, make EVALFILE=)
+};
 
 /// The network built into the engine, parsed on first use and shared by every position
 /// that evaluates with it (it is constant data: parsing it once is all the sharing needs).
 pub fn embedded() -> Arc<Network> {
     static NET: OnceLock<Arc<Network>> = OnceLock::new();
     Arc::clone(NET.get_or_init(|| {
-        // The bytes are part of the binary and a test parses them: this cannot fail
-        // in a binary that was tested.
+        // The bytes passed `network::check` when the crate was compiled, and it accepts
+        // exactly what `from_bytes` accepts: this cannot fail.
         Network::from_bytes(EMBEDDED_BYTES)
             .map(Arc::new)
             .unwrap_or_else(|e| panic!("the built-in network {EMBEDDED_NAME}: {e}"))

@@ -46,6 +46,55 @@ pub fn bucket(pieces: u32) -> usize {
     (pieces.saturating_sub(2) as usize / 4).min(BUCKETS - 1)
 }
 
+/// Checks that `bytes` are a network file this engine plays, without reading the weights:
+/// a known magic, the engine's inputs, 1 to [`HIDDEN`] hidden units, 1 or [`BUCKETS`]
+/// output layers, and exactly the length that shape takes. It accepts exactly the files
+/// [`Network::from_bytes`] accepts (a test holds them together) and is a `const fn` so
+/// that the network built into the binary (`make EVALFILE=…`) is checked when the binary
+/// is compiled: a wrong file fails the build instead of the first evaluation.
+pub const fn check(bytes: &[u8]) -> Result<(), &'static str> {
+    const fn starts_with(bytes: &[u8], magic: &[u8; 8]) -> bool {
+        let mut i = 0;
+        while i < 8 {
+            if bytes[i] != magic[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+    const fn u32_at(bytes: &[u8], at: usize) -> usize {
+        u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) as usize
+    }
+    if bytes.len() < 8 {
+        return Err("too short to be a Chariot chess network");
+    }
+    let v1 = starts_with(bytes, MAGIC_V1);
+    if !v1 && !starts_with(bytes, MAGIC) && !starts_with(bytes, MAGIC_SQUARED) {
+        return Err("not a Chariot chess network (bad magic)");
+    }
+    let header = if v1 { 16 } else { 20 };
+    if bytes.len() < header {
+        return Err("the file is too short (truncated?)");
+    }
+    let (inputs, hidden) = (u32_at(bytes, 8), u32_at(bytes, 12));
+    let buckets = if v1 { 1 } else { u32_at(bytes, 16) };
+    if inputs != INPUTS || hidden == 0 || hidden > HIDDEN {
+        return Err("not a chess network of the shape this engine plays");
+    }
+    if buckets != 1 && buckets != BUCKETS {
+        return Err("a number of output buckets this engine does not read");
+    }
+    let size = header + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
+    if bytes.len() < size {
+        return Err("the file is too short (truncated?)");
+    }
+    if bytes.len() > size {
+        return Err("bytes after the network (not this format?)");
+    }
+    Ok(())
+}
+
 /// The hidden units' activation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Activation {

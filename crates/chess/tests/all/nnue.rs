@@ -3,6 +3,7 @@
 //! colour-flipped mirror evaluate the same), and the endgame knowledge added to the
 //! network's score.
 
+use chess::nnue::network::check;
 use chess::nnue::{Network, BUCKETS, HIDDEN, INPUTS};
 use chess::Position;
 use game::Game;
@@ -156,18 +157,85 @@ fn extreme_weights_stay_within_the_limit() {
 }
 
 proptest::proptest! {
-    /// Any bytes at all, and any bytes behind a valid header, give a network or an error.
+    /// Any bytes at all, and any bytes behind a valid header, give a network or an error,
+    /// and the build-time check agrees with loading on which.
     #[test]
     fn arbitrary_bytes_never_panic(
         tail in proptest::collection::vec(proptest::num::u8::ANY, 0..64),
         cut in 0usize..200_000,
     ) {
-        let _ = Network::from_bytes(&tail);
+        let loaded = Network::from_bytes(&tail);
+        proptest::prop_assert_eq!(check(&tail).is_ok(), loaded.is_ok());
         let mut bytes = test_network().to_bytes();
         bytes.truncate(cut.min(bytes.len()));
         bytes.extend(&tail);
-        let _ = Network::from_bytes(&bytes);
+        let loaded = Network::from_bytes(&bytes);
+        proptest::prop_assert_eq!(check(&bytes).is_ok(), loaded.is_ok());
     }
+}
+
+/// A file of `magic` with the header (`inputs`, `hidden`, `buckets`; no bucket count in
+/// the older format) and `len` bytes in all, zeros after the header.
+fn file(magic: &[u8; 8], inputs: u32, hidden: u32, buckets: u32, len: usize) -> Vec<u8> {
+    let mut bytes = magic.to_vec();
+    bytes.extend(inputs.to_le_bytes());
+    bytes.extend(hidden.to_le_bytes());
+    if magic != chess::nnue::network::MAGIC_V1 {
+        bytes.extend(buckets.to_le_bytes());
+    }
+    bytes.resize(len.max(bytes.len()), 0);
+    bytes.truncate(len);
+    bytes
+}
+
+/// The check that stops a build with a wrong built-in network (`make EVALFILE=`)
+/// accepts exactly the files loading accepts: every format and header shape, at the
+/// right length and one byte off, and every short prefix of a header.
+#[test]
+fn the_build_time_check_accepts_exactly_what_loading_accepts() {
+    use chess::nnue::network::{MAGIC, MAGIC_SQUARED, MAGIC_V1};
+    let good = test_network().to_bytes();
+    assert_eq!(check(&good), Ok(()));
+    assert_eq!(
+        check(chess::nnue::network::MAGIC),
+        Err("the file is too short (truncated?)")
+    );
+    let mut accepted = 0;
+    for magic in [MAGIC, MAGIC_SQUARED, MAGIC_V1] {
+        for inputs in [INPUTS as u32, 2 * 7 * 90] {
+            for hidden in [0, 1, 16, HIDDEN as u32, HIDDEN as u32 + 1] {
+                for buckets in [0, 1, 3, BUCKETS as u32] {
+                    let header = if magic == MAGIC_V1 { 16 } else { 20 };
+                    let layers = if magic == MAGIC_V1 {
+                        1
+                    } else {
+                        buckets as usize
+                    };
+                    let (i, h) = (inputs as usize, hidden as usize);
+                    let size = header + 2 * (i * h + h + layers * 2 * h) + 4 * layers;
+                    for len in [0, 7, 8, header - 1, header, size - 1, size, size + 1] {
+                        let bytes = file(magic, inputs, hidden, buckets, len);
+                        let (checked, loaded) = (check(&bytes), Network::from_bytes(&bytes));
+                        assert_eq!(
+                            checked.is_ok(),
+                            loaded.is_ok(),
+                            "{h} {layers} {len}: {checked:?}"
+                        );
+                        accepted += usize::from(checked.is_ok());
+                    }
+                }
+            }
+        }
+    }
+    // the playable shapes at their exact length: three widths, one or all buckets in
+    // the two current formats, one bucket (whatever the header says) in the older one
+    assert_eq!(accepted, 3 * 2 * 2 + 3 * 4);
+    let mut magic = good;
+    magic[0] = b'X';
+    assert_eq!(
+        check(&magic),
+        Err("not a Chariot chess network (bad magic)")
+    );
 }
 
 #[test]
