@@ -103,7 +103,7 @@ fn read_as(name: &str, value: Option<&str>) -> Option<usize> {
 }
 
 /// Checks the last `bestmove` the session wrote against its position.
-fn check_bestmove<G: Game>(session: &mut Session<G>, style: MoveStyle, out: &Capture) {
+fn check_bestmove<G: engine::Tuned>(session: &mut Session<G>, style: MoveStyle, out: &Capture) {
     session.engine_mut().wait();
     let text = out.take();
     let Some(line) = text.lines().rev().find(|l| l.starts_with("bestmove")) else {
