@@ -191,7 +191,7 @@ pub fn play<'a, G: Game>(
     let mut pos = start.clone();
     let mut clocks = Clocks::new(cfg.tc, cfg.overhead);
     let mut adjudicator = Adjudicator::new(cfg.adjudication);
-    let start_fullmove = fullmove_of(&start_fen);
+    let start_fullmove = record::write::fullmove_number(&start_fen);
 
     loop {
         if let Some(outcome) = pos.outcome() {
@@ -272,15 +272,6 @@ pub fn play<'a, G: Game>(
             elapsed: reply.elapsed,
         });
     }
-}
-
-/// The full move number field of a FEN (1 when absent or unreadable).
-pub fn fullmove_of(fen: &str) -> u32 {
-    fen.split_whitespace()
-        .nth(5)
-        .and_then(|f| f.parse().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(1)
 }
 
 fn first_is_black<G: Game>(start: &G) -> u32 {

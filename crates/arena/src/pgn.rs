@@ -11,7 +11,7 @@ use super::engine::EngineScore;
 use super::game::{GameRecord, MoveNote};
 use super::tc::TimeControl;
 use game::{EndReason, Game, MoveStyle, Side};
-use std::time::{SystemTime, UNIX_EPOCH};
+use record::write::{pgn_date, Movetext, Tags};
 
 /// The tags of one game besides those taken from its record.
 pub struct PgnHeader<'a> {
@@ -43,31 +43,15 @@ pub fn termination(reason: EndReason) -> &'static str {
     }
 }
 
-/// Today's date as `YYYY.MM.DD` (UTC).
-pub fn today() -> String {
-    let days = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-fn tag(out: &mut String, name: &str, value: &str) {
-    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-    out.push_str(&format!("[{name} \"{value}\"]\n"));
-}
-
-/// The comment written after a move: score/depth and time, as cutechess writes them.
+/// The comment written after a move, braces included.
+#[cfg(test)]
 fn move_comment(note: &MoveNote) -> String {
+    format!("{{{}}}", note_text(note))
+}
+
+/// The text of the comment written after a move: score/depth and time, as cutechess
+/// writes them.
+fn note_text(note: &MoveNote) -> String {
     let mut text = match note.score {
         Some(EngineScore::Cp(cp)) => {
             let sign = if cp < 0 { '-' } else { '+' };
@@ -84,74 +68,47 @@ fn move_comment(note: &MoveNote) -> String {
         text.push(' ');
     }
     text.push_str(&format!("{:.3}s", note.elapsed.as_secs_f64()));
-    format!("{{{text}}}")
+    text
 }
 
 /// Appends one game in PGN to `out`.
 pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRecord<G::Move>) {
-    let start = G::from_fen(&rec.start_fen).ok();
     let result = rec.outcome.pgn_result();
-    tag(out, "Event", head.event);
-    tag(out, "Site", "chariot arena");
-    tag(out, "Date", &today());
-    tag(out, "Round", &head.round.to_string());
-    tag(out, "White", head.white);
-    tag(out, "Black", head.black);
-    tag(out, "Result", result);
-    if let Some(variant) = G::description().variant {
-        tag(out, "Variant", variant);
-    }
-    let is_standard_start = G::start().to_fen() == rec.start_fen;
-    if !is_standard_start {
-        tag(out, "FEN", &rec.start_fen);
-        tag(out, "SetUp", "1");
-    }
-    tag(out, "TimeControl", &head.tc.pgn_tag());
-    tag(out, "Termination", termination(rec.outcome.reason));
-    tag(out, "PlyCount", &rec.moves.len().to_string());
-    out.push('\n');
+    let custom_start = G::start().to_fen() != rec.start_fen;
+    let tags = Tags::new()
+        .set("Event", head.event)
+        .set("Site", "chariot arena")
+        .set("Date", &pgn_date())
+        .set("Round", &head.round.to_string())
+        .player(Side::White, head.white)
+        .player(Side::Black, head.black)
+        .set("Result", result)
+        .set_some("Variant", G::description().variant)
+        .set_some("FEN", custom_start.then_some(rec.start_fen.as_str()))
+        .set_some("SetUp", custom_start.then_some("1"))
+        .set("TimeControl", &head.tc.pgn_tag())
+        .set("Termination", termination(rec.outcome.reason))
+        .set("PlyCount", &rec.moves.len().to_string());
 
-    let mut tokens = Vec::new();
-    if let Some(mut pos) = start {
-        let mut number = super::game::fullmove_of(&rec.start_fen);
-        for (i, &mv) in rec.moves.iter().enumerate() {
-            let side = pos.side_to_move();
-            if side == Side::White {
-                tokens.push(format!("{number}."));
-            } else if i == 0 {
-                tokens.push(format!("{number}..."));
-            }
-            tokens.push(pos.format_move(mv, pgn_style::<G>()));
-            if let Some(note) = rec.notes.get(i) {
-                tokens.push(move_comment(note));
-            }
-            pos.make(mv);
-            if side == Side::Black {
-                number += 1;
-            }
+    let mut moves = match G::from_fen(&rec.start_fen) {
+        Ok(start) => {
+            let notes: Vec<String> = rec.notes.iter().map(note_text).collect();
+            Movetext::of_moves(&start, &rec.moves, pgn_style::<G>(), &notes)
         }
-    }
+        // An unreadable start cannot have its moves written; the reason still is.
+        Err(_) => Movetext::starting(1, Side::White),
+    };
     let mut comment = rec.outcome.reason.to_string();
     if !rec.detail.is_empty() && rec.detail != comment {
         comment.push_str("; ");
         comment.push_str(&rec.detail);
     }
-    tokens.push(format!("{{{}}}", comment.replace(['{', '}'], "")));
-    tokens.push(result.to_string());
-
-    let mut line_len = 0;
-    for t in tokens {
-        if line_len > 0 && line_len + 1 + t.len() > 79 {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(&t);
-        line_len += t.len();
-    }
-    out.push_str("\n\n");
+    moves.push_comment(&comment);
+    moves.push_result(result);
+    out.push_str(&tags.write());
+    out.push('\n');
+    out.push_str(&moves.wrapped());
+    out.push('\n');
 }
 
 #[cfg(test)]
@@ -224,12 +181,5 @@ mod tests {
             ..note
         };
         assert_eq!(move_comment(&note), "{-1.50/3 2.000s}");
-    }
-
-    #[test]
-    fn date_is_well_formed() {
-        let d = today();
-        assert_eq!(d.len(), 10);
-        assert!(d.starts_with("20") && &d[4..5] == "." && &d[7..8] == ".");
     }
 }

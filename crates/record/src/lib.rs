@@ -8,6 +8,8 @@
 //! "xiangqi"]`), the terminal game's `FEN:` / `WXF:` / `Moves:` list, or coordinate moves with
 //! ranks 0–9 (Pikafish) or 1–10 (Fairy-Stockfish). Only the first game of a file is read.
 //!
+//! Writing records is [`write`]'s job, shared by every front end that saves games.
+//!
 //! Every failure is an [`ImportError`] naming the line or the move; no input panics.
 #![deny(missing_docs)]
 
@@ -15,6 +17,7 @@ mod lexer;
 mod moves;
 #[cfg(test)]
 mod tests;
+pub mod write;
 
 use game::{Game, Side};
 use lexer::Token;
@@ -198,13 +201,7 @@ pub fn import<G: Game>(text: &str) -> Result<Record<G>, ImportError> {
 /// The move number and dots a record shows for the move made from `pos`, given the start's
 /// full-move number and how many plies came before.
 fn move_label<G: Game>(start: &G, plies: usize, side: Side) -> (u32, &'static str) {
-    let first = start
-        .to_fen()
-        .split_whitespace()
-        .nth(5)
-        .and_then(|n| n.parse::<u32>().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(1);
+    let first = write::fullmove_number(&start.to_fen());
     let black_first = u32::from(start.side_to_move() == Side::Black);
     let number = first.saturating_add((plies as u32 + black_first) / 2);
     (number, if side == Side::White { "." } else { "..." })

@@ -67,15 +67,6 @@ pub fn piece_count(fen: &str) -> usize {
         .count()
 }
 
-/// The fullmove number of a FEN (its sixth field), 1 when absent.
-pub fn fullmove_number(fen: &str) -> u32 {
-    fen.split_whitespace()
-        .nth(5)
-        .and_then(|n| n.parse().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,7 +83,5 @@ mod tests {
             piece_count("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
             32
         );
-        assert_eq!(fullmove_number("8/8/8/8/8/8/8/K6k w - - 0 37"), 37);
-        assert_eq!(fullmove_number("8/8/8/8/8/8/8/K6k w"), 1);
     }
 }

@@ -601,7 +601,7 @@ impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
         let inner = self.touch();
         Export {
             filename: format!("chariot-{}.pgn", G::NAME),
-            text: pgn::record(&inner.session, &pgn::today()),
+            text: pgn::record(&inner.session, &record::write::pgn_date()),
         }
     }
 
