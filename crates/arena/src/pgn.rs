@@ -25,6 +25,8 @@ pub struct PgnHeader<'a> {
     pub black: &'a str,
     /// The time control.
     pub tc: &'a TimeControl,
+    /// The game is Chess960: tagged so, its FEN always given and read as Chess960.
+    pub chess960: bool,
 }
 
 /// The move notation used in PGN for this game ([`game::Description::pgn_style`]).
@@ -89,7 +91,11 @@ fn move_comment(note: &MoveNote) -> String {
 
 /// Appends one game in PGN to `out`.
 pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRecord<G::Move>) {
-    let start = G::from_fen(&rec.start_fen).ok();
+    let start = if head.chess960 {
+        G::from_fen_chess960(&rec.start_fen).ok()
+    } else {
+        G::from_fen(&rec.start_fen).ok()
+    };
     let result = rec.outcome.pgn_result();
     tag(out, "Event", head.event);
     tag(out, "Site", "chariot arena");
@@ -98,10 +104,17 @@ pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRec
     tag(out, "White", head.white);
     tag(out, "Black", head.black);
     tag(out, "Result", result);
-    if let Some(variant) = G::description().variant {
+    let description = G::description();
+    let variant = match description.chess960_variants.first() {
+        Some(&chess960) if head.chess960 => Some(chess960),
+        _ => description.variant,
+    };
+    if let Some(variant) = variant {
         tag(out, "Variant", variant);
     }
-    let is_standard_start = G::start().to_fen() == rec.start_fen;
+    // A Chess960 game names its start even when it is the standard one (number 518), as
+    // readers need the FEN to know the rooks' files.
+    let is_standard_start = G::start().to_fen() == rec.start_fen && !head.chess960;
     if !is_standard_start {
         tag(out, "FEN", &rec.start_fen);
         tag(out, "SetUp", "1");
@@ -197,6 +210,7 @@ mod tests {
             white: "A \"x\"",
             black: "B",
             tc: &tc,
+            chess960: false,
         };
         let mut out = String::new();
         write_game::<Toy>(&mut out, &head, &rec);
