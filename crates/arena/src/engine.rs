@@ -112,6 +112,20 @@ impl Engine {
         Ok(engine)
     }
 
+    /// Switches the engine to Chess960 (`setoption name UCI_Chess960 value true`; it takes
+    /// effect with the next `isready`, which every game starts with). An engine that does
+    /// not announce the option cannot read the positions or the king-takes-rook castling:
+    /// a set-up error that stops the match.
+    pub fn enable_chess960(&mut self) -> Result<(), EngineError> {
+        if !self.declares("UCI_Chess960") {
+            return Err(EngineError::Unsupported(format!(
+                "{} does not announce the UCI option UCI_Chess960, so it cannot play Chess960",
+                self.name
+            )));
+        }
+        self.send("setoption name UCI_Chess960 value true")
+    }
+
     /// The engine's name from its spec.
     pub fn name(&self) -> &str {
         &self.name

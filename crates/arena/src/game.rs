@@ -53,6 +53,9 @@ pub struct GameConfig {
     pub adjudication: Adjudication,
     /// Plies after which a game still running is adjudicated a draw (a safety net).
     pub max_plies: usize,
+    /// The games are Chess960: engines are told so (`UCI_Chess960`) and castle
+    /// king-takes-rook.
+    pub chess960: bool,
 }
 
 /// One side of the board: the engine's spec and its (lazily started) process.
@@ -105,7 +108,13 @@ impl Seat<'_> {
         if self.engine.is_none() {
             let variant = G::description().variant;
             let proto = self.proto::<G>();
-            *self.engine = Some(Player::start(self.spec, proto, variant, cfg.handshake)?);
+            *self.engine = Some(Player::start(
+                self.spec,
+                proto,
+                variant,
+                cfg.chess960,
+                cfg.handshake,
+            )?);
         }
         Ok(self.engine.as_mut().expect("started above"))
     }

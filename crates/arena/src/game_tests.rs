@@ -23,6 +23,7 @@ fn config(tc: TimeControl) -> GameConfig {
         handshake: Duration::from_secs(10),
         adjudication: Adjudication::default(),
         max_plies: 1000,
+        chess960: false,
     }
 }
 

@@ -12,6 +12,9 @@
 #![deny(missing_docs)]
 
 pub mod adjudicate;
+pub mod chess960;
+#[cfg(test)]
+mod chess960_tests;
 pub mod engine;
 pub mod game;
 #[cfg(test)]
@@ -82,9 +85,14 @@ pub struct Args {
     /// Opening file (FEN/EPD lines); default: the set shipped for the game.
     #[arg(long)]
     pub openings: Option<PathBuf>,
-    /// Shuffle the openings with this seed (otherwise file order).
+    /// Shuffle the openings with this seed (otherwise file order); with --chess960 the
+    /// start positions are drawn from it (from the clock when not given).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Chess960: games start from Chess960 positions (random numbers from --seed, or the
+    /// --openings file read as Chess960 FENs); UCI engines must announce UCI_Chess960.
+    #[arg(long, alias = "variant960")]
+    pub chess960: bool,
     /// Write the games to this PGN file.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
@@ -181,6 +189,12 @@ pub fn match_config(args: &Args) -> anyhow::Result<MatchConfig> {
     }
     let tc = time_control(args)?;
     for e in &engines {
+        if e.proto == Some(spec::Proto::Xboard) && args.chess960 {
+            bail!(
+                "{}: proto=xboard engines cannot play --chess960 yet",
+                e.name
+            );
+        }
         if e.proto == Some(spec::Proto::Xboard) {
             if args.game != GameKind::Chess {
                 bail!("{}: proto=xboard engines play chess only", e.name);
@@ -202,6 +216,7 @@ pub fn match_config(args: &Args) -> anyhow::Result<MatchConfig> {
             handshake: Duration::from_secs(10).max(Duration::from_millis(args.hang_margin)),
             adjudication,
             max_plies: args.max_moves.saturating_mul(2).max(2),
+            chess960: args.chess960,
         },
         concurrency: args.concurrency.clamp(1, 256),
         sprt,
@@ -213,14 +228,25 @@ pub fn match_config(args: &Args) -> anyhow::Result<MatchConfig> {
 
 /// Runs a match of game `G` with the default opening set `default_openings`.
 pub fn run_game<G: ::game::Game>(args: &Args, default_openings: &str) -> anyhow::Result<()> {
-    let cfg = match_config(args)?;
     let text = match &args.openings {
         Some(path) => {
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
         }
         None => default_openings.to_string(),
     };
-    let openings = openings::parse::<G>(&text).context("opening set")?;
+    let openings = openings::parse_as::<G>(&text, args.chess960).context("opening set")?;
+    play_match(args, &openings)
+}
+
+/// Runs a match of game `G` from the given openings.
+pub fn play_match<G: ::game::Game>(args: &Args, openings: &[G]) -> anyhow::Result<()> {
+    if args.chess960 && !G::description().has_chess960() {
+        bail!(
+            "--chess960: {} has no Chess960 form",
+            G::description().title
+        );
+    }
+    let cfg = match_config(args)?;
     let games = schedule::schedule(cfg.engines.len(), openings.len(), args.games, args.seed);
     eprintln!(
         "arena: {} {} games, {} engines, {}, {} openings, concurrency {}",
@@ -234,7 +260,7 @@ pub fn run_game<G: ::game::Game>(args: &Args, default_openings: &str) -> anyhow:
     if let Some(warning) = repeat_warning(args, openings.len()) {
         eprintln!("arena: warning: {warning}");
     }
-    let result = runner::run_match(&cfg, &openings, &games)?;
+    let result = runner::run_match(&cfg, openings, &games)?;
     print!("{}", report::text(&cfg, &result));
     if let Some(path) = &args.json {
         std::fs::write(path, report::json(&cfg, &result))
@@ -263,6 +289,12 @@ fn repeat_warning(args: &Args, openings: usize) -> Option<String> {
 /// Entry point of `chariot arena`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.game {
+        GameKind::Chess if args.chess960 && args.openings.is_none() => {
+            let seed = args.seed.unwrap_or_else(chess960::clock_seed);
+            let numbers = chess960::numbers(args.games.div_ceil(2).max(1), seed);
+            eprintln!("arena: Chess960 start positions drawn with --seed {seed}");
+            play_match(&args, &chess960::starts(&numbers)?)
+        }
         GameKind::Chess => run_game::<chess::Position>(&args, openings::CHESS),
         GameKind::Xiangqi => run_game::<xiangqi::Position>(&args, openings::XIANGQI),
     }

@@ -53,12 +53,23 @@ pub fn line_to_fen(line: &str) -> Option<String> {
 
 /// Reads an opening set and checks every position with the game's rules.
 pub fn parse<G: Game>(text: &str) -> Result<Vec<G>, OpeningError> {
+    parse_as(text, false)
+}
+
+/// Reads an opening set, as Chess960 positions with `chess960` (castling rights may name
+/// rook files), and checks every position with the game's rules.
+pub fn parse_as<G: Game>(text: &str, chess960: bool) -> Result<Vec<G>, OpeningError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let Some(fen) = line_to_fen(line) else {
             continue;
         };
-        let pos = G::from_fen(&fen).map_err(|e| OpeningError::BadFen {
+        let read = if chess960 {
+            G::from_fen_chess960(&fen)
+        } else {
+            G::from_fen(&fen)
+        };
+        let pos = read.map_err(|e| OpeningError::BadFen {
             line: i + 1,
             message: e.to_string(),
         })?;

@@ -25,6 +25,8 @@ pub struct PgnHeader<'a> {
     pub black: &'a str,
     /// The time control.
     pub tc: &'a TimeControl,
+    /// The game is Chess960: tagged so, its FEN always given and read as Chess960.
+    pub chess960: bool,
 }
 
 /// The move notation used in PGN for this game ([`game::Description::pgn_style`]).
@@ -74,7 +76,14 @@ fn note_text(note: &MoveNote) -> String {
 /// Appends one game in PGN to `out`.
 pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRecord<G::Move>) {
     let result = rec.outcome.pgn_result();
-    let custom_start = G::start().to_fen() != rec.start_fen;
+    let description = G::description();
+    let variant = match description.chess960_variants.first() {
+        Some(&chess960) if head.chess960 => Some(chess960),
+        _ => description.variant,
+    };
+    // A Chess960 game names its start even when it is the standard one (number 518), as
+    // readers need the FEN to know the rooks' files.
+    let custom_start = head.chess960 || G::start().to_fen() != rec.start_fen;
     let tags = Tags::new()
         .set("Event", head.event)
         .set("Site", "chariot arena")
@@ -83,14 +92,19 @@ pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRec
         .player(Side::White, head.white)
         .player(Side::Black, head.black)
         .set("Result", result)
-        .set_some("Variant", G::description().variant)
+        .set_some("Variant", variant)
         .set_some("FEN", custom_start.then_some(rec.start_fen.as_str()))
         .set_some("SetUp", custom_start.then_some("1"))
         .set("TimeControl", &head.tc.pgn_tag())
         .set("Termination", termination(rec.outcome.reason))
         .set("PlyCount", &rec.moves.len().to_string());
+    let start = if head.chess960 {
+        G::from_fen_chess960(&rec.start_fen)
+    } else {
+        G::from_fen(&rec.start_fen)
+    };
 
-    let mut moves = match G::from_fen(&rec.start_fen) {
+    let mut moves = match start {
         Ok(start) => {
             let notes: Vec<String> = rec.notes.iter().map(note_text).collect();
             Movetext::of_moves(&start, &rec.moves, pgn_style::<G>(), &notes)
@@ -154,6 +168,7 @@ mod tests {
             white: "A \"x\"",
             black: "B",
             tc: &tc,
+            chess960: false,
         };
         let mut out = String::new();
         write_game::<Toy>(&mut out, &head, &rec);

@@ -32,11 +32,13 @@ pub struct Turn<'a> {
 
 impl Player {
     /// Starts the engine of `spec` speaking `proto`; `variant` is the game's name when it
-    /// is not chess (told to UCI engines whose dialect takes it).
+    /// is not chess (told to UCI engines whose dialect takes it); with `chess960` a UCI
+    /// engine is switched to Chess960 (`UCI_Chess960`), or refused if it has no such option.
     pub fn start(
         spec: &EngineSpec,
         proto: Proto,
         variant: Option<&str>,
+        chess960: bool,
         timeout: Duration,
     ) -> Result<Player, EngineError> {
         match proto {
@@ -44,7 +46,11 @@ impl Player {
             Proto::Xboard => Ok(Player::Xboard(XboardEngine::start(spec, timeout)?)),
             _ => {
                 let variant = variant.filter(|_| proto.sets_variant());
-                Ok(Player::Uci(Engine::start(spec, variant, timeout)?, proto))
+                let mut engine = Engine::start(spec, variant, timeout)?;
+                if chess960 {
+                    engine.enable_chess960()?;
+                }
+                Ok(Player::Uci(engine, proto))
             }
         }
     }

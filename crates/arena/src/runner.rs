@@ -175,6 +175,7 @@ pub fn run_match<G: Game>(
                         white: &cfg.engines[p.white].name,
                         black: &cfg.engines[p.black].name,
                         tc: &cfg.game.tc,
+                        chess960: cfg.game.chess960,
                     };
                     let mut text = String::new();
                     write_game::<G>(&mut text, &head, &rec);

@@ -30,6 +30,7 @@ fn config(tc: TimeControl) -> GameConfig {
         handshake: Duration::from_secs(10),
         adjudication: Adjudication::default(),
         max_plies: 16,
+        chess960: false,
     }
 }
 

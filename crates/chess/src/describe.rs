@@ -15,6 +15,14 @@ pub const DESCRIPTION: Description = Description {
     extension: "pgn",
     variant: None,
     variant_aliases: &["standard", "chess", "normal"],
+    // As python-chess reads them; "chess960" is what lichess writes.
+    chess960_variants: &[
+        "Chess960",
+        "chess 960",
+        "fischerandom",
+        "fischerrandom",
+        "fischer random",
+    ],
     pgn_style: MoveStyle::Human,
     input_styles: &[MoveStyle::Human, MoveStyle::Coord],
     human_notation: HumanNotation::San,

@@ -60,6 +60,10 @@ pub struct Description {
     /// Other `Variant` tag values (lowercase) that name this game when a record is read,
     /// besides [`Description::variant`] and an empty value.
     pub variant_aliases: &'static [&'static str],
+    /// The `Variant` tag values of the game's Chess960 form, if it has one: the
+    /// first is written, every one is read (cutechess writes `fischerandom`, lichess
+    /// `Chess960`). Empty: the game has no Chess960 form.
+    pub chess960_variants: &'static [&'static str],
     /// The notation moves are written in inside PGN: SAN for chess, one-based coordinates
     /// for xiangqi (what Fairy-Stockfish-based tools read back).
     pub pgn_style: MoveStyle,
@@ -91,6 +95,7 @@ impl Description {
             extension: "pgn",
             variant: Some(name),
             variant_aliases: &[],
+            chess960_variants: &[],
             pgn_style: MoveStyle::Coord,
             input_styles: &[MoveStyle::Coord],
             human_notation: HumanNotation::Coordinates,
@@ -112,6 +117,23 @@ impl Description {
         value.is_empty()
             || self.variant == Some(value.as_str())
             || self.variant_aliases.contains(&value.as_str())
+    }
+}
+
+impl Description {
+    /// Whether the game has a Chess960 form (start positions drawn from 960, castling
+    /// written king-takes-rook).
+    pub fn has_chess960(&self) -> bool {
+        !self.chess960_variants.is_empty()
+    }
+
+    /// Whether a record's `Variant` tag value names this game's Chess960 form (case
+    /// ignored).
+    pub fn is_chess960_variant(&self, value: &str) -> bool {
+        let value = value.trim();
+        self.chess960_variants
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(value))
     }
 }
 
@@ -163,5 +185,16 @@ mod tests {
         assert!(d.accepts_variant(""));
         assert!(!d.accepts_variant("chess"));
         assert_eq!(d.side_name(Side::Black), "Black");
+    }
+
+    #[test]
+    fn chess960_variants_are_read_case_blind() {
+        let mut d = Description::plain("test", 3, 3);
+        assert!(!d.has_chess960() && !d.is_chess960_variant("Chess960"));
+        d.chess960_variants = &["Chess960", "fischerandom"];
+        assert!(d.has_chess960());
+        assert!(d.is_chess960_variant(" chess960"));
+        assert!(d.is_chess960_variant("FischeRandom"));
+        assert!(!d.is_chess960_variant("test"));
     }
 }

@@ -155,12 +155,27 @@ pub fn import<G: Game>(text: &str) -> Result<Record<G>, ImportError> {
         tags.push((name.clone(), value.clone()));
         i += 1;
     }
-    if let Some((_, v)) = tags.iter().find(|(n, _)| n == "Variant") {
+    let variant = tags.iter().find(|(n, _)| n == "Variant").map(|(_, v)| v);
+    // A Chess960 record: its FEN's castling rights name rook files and its castling is
+    // read king-takes-rook as well as O-O.
+    let chess960 = variant.is_some_and(|v| G::description().is_chess960_variant(v));
+    if let Some(v) = variant.filter(|_| !chess960) {
         check_variant::<G>(v)?;
     }
+    let read_fen = |fen: &str| {
+        if chess960 {
+            G::from_fen_chess960(fen)
+        } else {
+            G::from_fen(fen)
+        }
+    };
     let start = match tags.iter().find(|(n, _)| n == "FEN") {
-        Some((_, fen)) => G::from_fen(fen.trim()).map_err(|e| ImportError::BadFen {
+        Some((_, fen)) => read_fen(fen.trim()).map_err(|e| ImportError::BadFen {
             fen: fen.clone(),
+            reason: e.to_string(),
+        })?,
+        None if chess960 => read_fen(&G::start().to_fen()).map_err(|e| ImportError::BadFen {
+            fen: G::start().to_fen(),
             reason: e.to_string(),
         })?,
         None => G::start(),

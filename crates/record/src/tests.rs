@@ -139,3 +139,32 @@ fn an_empty_record_is_the_start_position() {
     assert!(record.moves.is_empty() && record.result.is_none());
     assert_eq!(record.start.to_fen(), chess::Position::start().to_fen());
 }
+
+#[test]
+fn chess960_records_import_with_their_castling() {
+    // Written by python-chess (one under cutechess's `fischerandom` tag), both with O-O
+    // and O-O-O, which read as the king taking its rook.
+    let pgn = include_str!("fixtures/chess960.pgn");
+    let expected: Vec<&str> = include_str!("fixtures/chess960.expected").lines().collect();
+    let games: Vec<&str> = pgn.split("\n\n[Event ").collect();
+    assert_eq!(games.len(), expected.len());
+    for (i, (game, want)) in games.iter().zip(&expected).enumerate() {
+        let text = if i == 0 {
+            game.to_string()
+        } else {
+            format!("[Event {game}")
+        };
+        let record = import::<chess::Position>(&text).unwrap_or_else(|e| panic!("game {i}: {e}"));
+        let (fen, uci) = want.split_once('|').unwrap();
+        assert!(record.start.is_chess960(), "game {i}");
+        assert_eq!(record.start.fen(), fen, "game {i}");
+        assert_eq!(
+            coords(&record.start, &record.moves).join(" "),
+            uci,
+            "game {i}"
+        );
+    }
+    // Without the tag the same FEN is standard chess, where king-takes-rook is no move.
+    let plain = games[0].replace("[Variant \"Chess960\"]\n", "");
+    assert!(import::<chess::Position>(&plain).is_err());
+}

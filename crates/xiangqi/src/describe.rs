@@ -15,6 +15,7 @@ pub const DESCRIPTION: Description = Description {
     extension: "txt",
     variant: Some("xiangqi"),
     variant_aliases: &[],
+    chess960_variants: &[],
     pgn_style: MoveStyle::CoordOneBased,
     input_styles: &[MoveStyle::Coord, MoveStyle::Human],
     human_notation: HumanNotation::Wxf,

@@ -11,6 +11,7 @@ Modes:
   hang           never answers `go`
   slow MS [MOVE] sleeps MS milliseconds before every move, then plays MOVE or like `legal`
 
+With `--960` anywhere in its arguments it announces the option UCI_Chess960.
 Speaks UCI; `setoption name UCI_Variant value xiangqi` switches to xiangqi, and the option
 `Ranks` = `0` makes it write xiangqi ranks 0-9 as Pikafish does (default 1-10, Fairy-Stockfish).
 """
@@ -19,6 +20,8 @@ import random
 import sys
 import time
 
+announce_960 = "--960" in sys.argv
+sys.argv = [a for a in sys.argv if a != "--960"]
 mode = sys.argv[1] if len(sys.argv) > 1 else "legal"
 arg = sys.argv[2] if len(sys.argv) > 2 else None
 variant = "chess"
@@ -70,6 +73,8 @@ for line in sys.stdin:
         out("id name fake-" + mode)
         out("option name UCI_Variant type combo default chess var chess var xiangqi")
         out("option name Ranks type spin default 1 min 0 max 1")
+        if announce_960:
+            out("option name UCI_Chess960 type check default false")
         out("uciok")
     elif cmd == "isready":
         out("readyok")
