@@ -5,7 +5,11 @@ use chess::Position;
 use game::Game;
 
 fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
-    let text = include_str!("../data/chess.perft");
+    read_suite(include_str!("../data/chess.perft"))
+}
+
+/// A perft data file: `FEN ;D1 n ;D2 n …` per line, `#` comments and blank lines skipped.
+pub(crate) fn read_suite(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|line| {

@@ -6,21 +6,7 @@ use chess::Position;
 use game::Game;
 
 fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
-    let text = include_str!("../data/chess960.perft");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let (d, n) = p.trim().trim_start_matches('D').split_once(' ').unwrap();
-                    (d.parse().unwrap(), n.parse().unwrap())
-                })
-                .collect();
-            (fen, counts)
-        })
-        .collect()
+    super::perft::read_suite(include_str!("../data/chess960.perft"))
 }
 
 #[test]
