@@ -33,27 +33,54 @@ pub(super) fn quick() -> Config {
     }
 }
 
-/// Sends raw bytes and returns (status, body).
+/// Reads one response: (status, head, body). The body is `Content-Length` bytes, or all
+/// that comes until the server closes when there is no length (an event stream).
+pub(super) fn read_response(stream: &mut TcpStream) -> (u16, String, String) {
+    let mut bytes = Vec::new();
+    let mut byte = [0u8; 1];
+    while !bytes.ends_with(b"\r\n\r\n") {
+        match stream.read(&mut byte) {
+            Ok(1) => bytes.push(byte[0]),
+            _ => break,
+        }
+    }
+    let head = String::from_utf8_lossy(&bytes).into_owned();
+    let status = head
+        .get(9..12)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {head:?}"));
+    let length = head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.eq_ignore_ascii_case("content-length")
+            .then(|| value.trim().parse::<usize>().ok())?
+    });
+    let mut body = Vec::new();
+    match length {
+        Some(n) => {
+            body.resize(n, 0);
+            stream.read_exact(&mut body).unwrap();
+        }
+        None => {
+            let _ = stream.read_to_end(&mut body);
+        }
+    }
+    (status, head, String::from_utf8_lossy(&body).into_owned())
+}
+
+/// Sends raw bytes and returns (status, body) of the first response.
 pub(super) fn raw(addr: SocketAddr, bytes: &[u8]) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream.set_read_timeout(Some(HANG)).unwrap();
     stream.write_all(bytes).unwrap();
-    let mut text = String::new();
-    let _ = stream.read_to_string(&mut text);
-    let status = text
-        .get(9..12)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {text:?}"));
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or("", |(_, b)| b)
-        .to_string();
+    let (status, _, body) = read_response(&mut stream);
     (status, body)
 }
 
+/// One request on its own connection (`Connection: close`, so an event stream ends with
+/// the connection).
 pub(super) fn call(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
     let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     raw(addr, request.as_bytes())
@@ -225,7 +252,7 @@ fn bad_requests_get_reasons_and_change_nothing() {
     let (status, text) = call(addr, "POST", &moves, &big);
     assert_eq!(status, 413, "{text}");
     let wrong_type = format!(
-        "POST {moves} HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 13\r\n\r\n{{\"move\":\"c3\"}}"
+        "POST {moves} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 13\r\n\r\n{{\"move\":\"c3\"}}"
     );
     assert_eq!(raw(addr, wrong_type.as_bytes()).0, 415);
     assert_eq!(state(addr, &id), mid, "rejected requests change nothing");

@@ -9,6 +9,7 @@
 
 pub mod assets;
 pub mod board;
+pub mod events;
 pub mod http;
 pub mod ids;
 pub mod pgn;
@@ -17,6 +18,7 @@ pub mod routes;
 pub mod server;
 pub mod session;
 pub mod shared;
+pub mod stall;
 pub mod think;
 
 #[cfg(test)]
@@ -29,6 +31,8 @@ mod load_tests;
 mod record_tests;
 #[cfg(test)]
 mod testgame;
+#[cfg(test)]
+mod wire_tests;
 
 use registry::GameKind;
 use shared::Shared;

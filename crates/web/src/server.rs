@@ -1,25 +1,37 @@
-//! The listening socket: one short-lived thread per connection (bounded in number), a
-//! housekeeping thread, and the server-sent event writer.
+//! The listening socket: hyper's HTTP/1.1 connections (keep-alive, bounded in number and in
+//! time) on a tokio runtime, each request answered by an axum handler that checks the head,
+//! reads the body within its limits, and runs the router on the blocking pool.
 
-use super::http::{read_request, write_response, Request, Response, SECURITY_HEADERS};
+use super::events::EventStream;
+use super::http::{check_head, Response, MAX_BODY, MAX_HEAD, SECURITY_HEADERS};
 use super::registry::{GameKind, Registry};
 use super::routes::{route, Reply};
-use super::shared::GameHandle;
+use super::stall::WriteDeadline;
 use super::think::{Config, Ctx};
-use std::io::{BufReader, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::header;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use tokio::sync::Semaphore;
 
-/// How often an idle event stream sends a comment (which also detects a closed client).
-const KEEPALIVE: Duration = Duration::from_secs(5);
+/// How long a refused connection (the server is full) may take to send its request and
+/// read the 503.
+const REFUSAL_TIME: Duration = Duration::from_secs(1);
 
 /// A bound server, ready to run.
 pub struct Server {
     listener: TcpListener,
+    app: Arc<App>,
+}
+
+/// What every request handler shares.
+struct App {
     registry: Arc<Registry>,
-    connections: Arc<AtomicUsize>,
     loopback_only: bool,
 }
 
@@ -27,12 +39,15 @@ impl Server {
     /// Binds `addr` and prepares to serve `kinds` of game under `config`.
     pub fn bind(addr: &str, config: Config, kinds: Vec<GameKind>) -> std::io::Result<Server> {
         let listener = TcpListener::bind(addr)?;
+        listener.set_nonblocking(true)?;
         let loopback_only = listener.local_addr()?.ip().is_loopback();
+        let registry = Arc::new(Registry::new(Ctx::new(config), kinds));
         Ok(Server {
             listener,
-            registry: Arc::new(Registry::new(Ctx::new(config), kinds)),
-            connections: Arc::new(AtomicUsize::new(0)),
-            loopback_only,
+            app: Arc::new(App {
+                registry,
+                loopback_only,
+            }),
         })
     }
 
@@ -43,193 +58,168 @@ impl Server {
 
     /// The game table (tests inspect it).
     pub fn registry(&self) -> Arc<Registry> {
-        self.registry.clone()
+        self.app.registry.clone()
     }
 
     /// Serves until the process ends.
     pub fn run(self) -> std::io::Result<()> {
-        let janitor = self.registry.clone();
+        let janitor = self.app.registry.clone();
         std::thread::Builder::new()
             .name("chariot-janitor".into())
             .spawn(move || loop {
                 std::thread::sleep(Duration::from_millis(250));
                 janitor.sweep();
             })?;
-        let max = self.registry.ctx().config.max_connections;
-        for stream in self.listener.incoming() {
-            let Ok(mut stream) = stream else { continue };
-            if self.connections.fetch_add(1, Ordering::SeqCst) >= max {
-                self.connections.fetch_sub(1, Ordering::SeqCst);
-                let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
-                let busy = Response::error(503, "too many connections; try again");
-                let _ = write_response(&mut stream, &busy);
-                continue;
-            }
-            let guard = ConnectionGuard(self.connections.clone());
-            let registry = self.registry.clone();
-            let loopback_only = self.loopback_only;
-            let spawned = std::thread::Builder::new()
-                .name("chariot-http".into())
-                .spawn(move || {
-                    let _guard = guard;
-                    serve(stream, &registry, loopback_only);
-                });
-            if let Err(e) = spawned {
-                eprintln!("chariot web: cannot start a connection thread: {e}");
-            }
-        }
-        Ok(())
+        tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .thread_name("chariot-http")
+            .build()?
+            .block_on(self.accept())
     }
 
     /// Runs the server on a background thread (for tests) and returns its address.
     pub fn spawn(self) -> std::io::Result<SocketAddr> {
         let addr = self.local_addr()?;
         std::thread::Builder::new()
-            .name("chariot-accept".into())
+            .name("chariot-server".into())
             .spawn(move || self.run())?;
         Ok(addr)
     }
-}
 
-/// Reads from a socket until a deadline for the whole request, so a client that trickles
-/// bytes cannot hold a connection slot for longer than [`Config::request_timeout`].
-struct DeadlineReader {
-    stream: TcpStream,
-    deadline: Instant,
-}
-
-impl std::io::Read for DeadlineReader {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let left = self.deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(std::io::ErrorKind::TimedOut.into());
+    /// Accepts connections forever, each served on its own task while a slot is free.
+    async fn accept(self) -> std::io::Result<()> {
+        let listener = tokio::net::TcpListener::from_std(self.listener)?;
+        let config = &self.app.registry.ctx().config;
+        let slots = Arc::new(Semaphore::new(config.max_connections));
+        let timeout = config.request_timeout;
+        let router = axum::Router::new()
+            .fallback(answer)
+            .with_state(self.app.clone());
+        loop {
+            let stream = match listener.accept().await {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors, say: wait for some to close rather than spin.
+                    eprintln!("chariot web: accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            let _ = stream.set_nodelay(true);
+            let Ok(slot) = slots.clone().try_acquire_owned() else {
+                tokio::spawn(refuse(stream));
+                continue;
+            };
+            let service = TowerToHyperService::new(router.clone());
+            tokio::spawn(async move {
+                let _slot = slot;
+                let io = TokioIo::new(WriteDeadline::new(stream, timeout));
+                // Errors here are the client's (a reset, a malformed request hyper answered
+                // itself, a timeout): nothing to do but close the connection.
+                let _ = connection_builder(timeout)
+                    .serve_connection(io, service)
+                    .await;
+            });
         }
-        self.stream.set_read_timeout(Some(left))?;
-        self.stream.read(buf)
     }
 }
 
-struct ConnectionGuard(Arc<AtomicUsize>);
-
-impl Drop for ConnectionGuard {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
+/// hyper's HTTP/1.1 settings: keep-alive, the head size limit, and the head timeout (which
+/// also closes a keep-alive connection left idle that long).
+fn connection_builder(timeout: Duration) -> http1::Builder {
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .keep_alive(true)
+        .header_read_timeout(timeout)
+        .max_header_size(MAX_HEAD)
+        .max_buf_size(MAX_HEAD + MAX_BODY);
+    builder
 }
 
-/// Whether the Host header names this machine. A server on loopback refuses other names so
-/// that a web site cannot reach it through DNS rebinding.
-fn host_allowed(req: &Request) -> bool {
-    let Some(host) = req.header("host") else {
-        return true;
-    };
-    let name = if host.starts_with('[') {
-        host.split(']').next().map(|h| format!("{h}]"))
-    } else {
-        host.split(':').next().map(str::to_string)
-    };
-    matches!(name.as_deref(), Some("127.0.0.1" | "localhost" | "[::1]"))
-}
-
-fn serve(stream: TcpStream, registry: &Registry, loopback_only: bool) {
-    let timeout = registry.ctx().config.request_timeout;
-    let _ = stream.set_write_timeout(Some(timeout));
-    let _ = stream.set_nodelay(true);
-    let Ok(read_half) = stream.try_clone() else {
-        return;
-    };
-    let mut reader = BufReader::new(DeadlineReader {
-        stream: read_half,
-        deadline: Instant::now() + timeout,
+/// Answers a connection over the cap with 503, then closes it.
+async fn refuse(stream: tokio::net::TcpStream) {
+    let io = TokioIo::new(WriteDeadline::new(stream, REFUSAL_TIME));
+    let busy = hyper::service::service_fn(|_| async {
+        Ok::<_, std::convert::Infallible>(full(Response::error(
+            503,
+            "too many connections; try again",
+        )))
     });
-    let mut out = stream;
-    let request = match read_request(&mut reader) {
-        Ok(req) => req,
-        Err(e) => {
-            if let Some(status) = e.status() {
-                let _ = write_response(&mut out, &Response::error(status, &e.to_string()));
-            }
-            return;
-        }
+    let mut builder = connection_builder(REFUSAL_TIME);
+    builder.keep_alive(false);
+    let _ = tokio::time::timeout(REFUSAL_TIME, builder.serve_connection(io, busy)).await;
+}
+
+/// Answers one request: the head's checks, the body within its size and time limits, then
+/// the router on the blocking pool (game calls take locks and may allocate an engine).
+async fn answer(
+    State(app): State<Arc<App>>,
+    request: axum::extract::Request,
+) -> axum::response::Response {
+    let (parts, body) = request.into_parts();
+    let (mut req, length) = match check_head(&parts, app.loopback_only) {
+        Ok(checked) => checked,
+        Err(refusal) => return full(refusal),
     };
-    if loopback_only && !host_allowed(&request) {
-        let refused = Response::error(403, "this server only answers to localhost / 127.0.0.1");
-        let _ = write_response(&mut out, &refused);
-        return;
-    }
-    match route(&request, registry) {
-        Reply::Full(mut response) => {
-            if request.method == "HEAD" {
-                response.body.clear();
+    let config = &app.registry.ctx().config;
+    if length > 0 {
+        let read = axum::body::to_bytes(body, MAX_BODY);
+        match tokio::time::timeout(config.request_timeout, read).await {
+            Ok(Ok(bytes)) => req.body = bytes.to_vec(),
+            Ok(Err(_)) => {
+                return full(Response::error(
+                    400,
+                    "the request body did not arrive whole",
+                ))
             }
-            let _ = write_response(&mut out, &response);
+            Err(_) => {
+                let mut late = full(Response::error(408, "the request body took too long"));
+                late.headers_mut()
+                    .insert(header::CONNECTION, "close".parse().expect("a valid value"));
+                return late;
+            }
         }
-        Reply::Events(game, after) => {
-            let limit = registry.ctx().config.max_think + Duration::from_secs(30);
-            let _ = stream_events(&mut out, game.as_ref(), after, limit);
+    }
+    let stream_limit = config.max_think + Duration::from_secs(30);
+    let registry = app.registry.clone();
+    match tokio::task::spawn_blocking(move || route(&req, &registry)).await {
+        Ok(Reply::Full(response)) => full(response),
+        Ok(Reply::Events(game, after)) => {
+            let mut response = axum::response::Response::new(Body::new(EventStream::new(
+                game,
+                after,
+                stream_limit,
+            )));
+            let headers = response.headers_mut();
+            headers.insert(
+                header::CONTENT_TYPE,
+                "text/event-stream".parse().expect("a valid value"),
+            );
+            for (name, value) in SECURITY_HEADERS {
+                headers.insert(name, value.parse().expect("a valid value"));
+            }
+            response
         }
+        Err(_) => full(Response::error(500, "the request failed inside the server")),
     }
 }
 
-/// Writes a game's events as `text/event-stream` until the engine is idle and every event
-/// has been sent (then an `idle` event), the client goes away, or `limit` passes.
-pub fn stream_events(
-    out: &mut impl Write,
-    game: &dyn GameHandle,
-    mut after: u64,
-    limit: Duration,
-) -> std::io::Result<()> {
-    let head = format!(
-        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n{SECURITY_HEADERS}\r\n"
-    );
-    out.write_all(head.as_bytes())?;
-    out.write_all(b"retry: 2000\n\n")?;
-    out.flush()?;
-    let start = Instant::now();
-    while start.elapsed() < limit {
-        let batch = game.next_events(after, KEEPALIVE);
-        if batch.events.is_empty() && batch.busy {
-            out.write_all(b": thinking\n\n")?;
-        }
-        for (seq, data) in &batch.events {
-            out.write_all(format!("id: {seq}\ndata: {data}\n\n").as_bytes())?;
-            after = *seq;
-        }
-        out.flush()?;
-        if !batch.busy && game.next_events(after, Duration::ZERO).events.is_empty() {
-            out.write_all(format!("id: {after}\nevent: idle\ndata: {{}}\n\n").as_bytes())?;
-            return out.flush();
-        }
+/// A complete response with the security headers; a header value that cannot be sent
+/// (never expected) becomes a 500 rather than a panic.
+fn full(response: Response) -> axum::response::Response {
+    let mut builder = axum::http::Response::builder()
+        .status(response.status)
+        .header(header::CONTENT_TYPE, response.content_type);
+    for (name, value) in SECURITY_HEADERS {
+        builder = builder.header(name, value);
     }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn with_host(host: &str) -> Request {
-        Request {
-            method: "GET".into(),
-            path: "/".into(),
-            query: String::new(),
-            headers: vec![("host".into(), host.into())],
-            body: Vec::new(),
-        }
+    for (name, value) in &response.headers {
+        builder = builder.header(*name, value);
     }
-
-    #[test]
-    fn only_local_host_names_pass() {
-        for ok in ["127.0.0.1:8080", "localhost", "localhost:1", "[::1]:8080"] {
-            assert!(host_allowed(&with_host(ok)), "{ok}");
-        }
-        for bad in [
-            "evil.example:8080",
-            "127.0.0.1.evil.example",
-            "[::2]:80",
-            "",
-        ] {
-            assert!(!host_allowed(&with_host(bad)), "{bad}");
-        }
-    }
+    builder.body(Body::from(response.body)).unwrap_or_else(|_| {
+        let mut failed = axum::response::Response::new(Body::from("bad response header"));
+        *failed.status_mut() = axum::http::StatusCode::INTERNAL_SERVER_ERROR;
+        failed
+    })
 }
