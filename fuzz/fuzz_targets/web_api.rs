@@ -1,19 +1,21 @@
-//! The web API's requests: the input is raw HTTP/1.1 requests one after another, each read
-//! by the server's own reader (size limits, framing) and answered by its router, against a
-//! game table holding real chess and xiangqi games. `{id}` in a path stands for the id of the game the
+//! The web API's requests: the input is HTTP/1.1-like requests one after another (a request
+//! line, `name: value` header lines, a blank line, then as many body bytes as the head's
+//! Content-Length says), each built into an `http::Request` head, passed through the server's
+//! own head checks (Host, size limits, framing policy) and answered by its router, against a
+//! game table holding real chess and xiangqi games. (hyper parses the real bytes on the wire;
+//! its parser is fuzzed upstream.) `{id}` in a path stands for the id of the game the
 //! latest `POST /api/games` created (ids are random, so the fuzzer could not guess one).
 //! The engine here plays its first legal move at once, so that requests, not searches,
 //! take the time; searches are fuzzed by the UCI target.
 #![no_main]
 
-use web::http::read_request;
+use web::http::{check_head, MAX_HEAD};
 use web::registry::{GameKind, Registry};
 use web::routes::{route, Reply};
 use web::shared::Shared;
 use web::think::{Config, Ctx, Engine, Level};
 use game::Game;
 use search::{Control, Info, Limits, SearchResult};
-use std::io::Cursor;
 use std::time::{Duration, Instant};
 
 /// Most requests answered per input.
@@ -76,14 +78,46 @@ fn settle(games: &Registry, id: &str) {
     }
 }
 
+/// Splits the next request off `input`: its head (built with the `http` crate, which refuses
+/// what hyper would) and the rest of the input; `None` at the end or on a head that is not HTTP.
+fn next_head(input: &[u8]) -> Option<(http::request::Parts, &[u8])> {
+    let end = input.windows(4).position(|w| w == b"\r\n\r\n")?;
+    if end > MAX_HEAD {
+        return None;
+    }
+    let head = std::str::from_utf8(&input[..end]).ok()?;
+    let mut lines = head.split("\r\n");
+    let mut parts = lines.next()?.split(' ');
+    let (method, target) = (parts.next()?, parts.next()?);
+    let mut builder = http::Request::builder().method(method).uri(target);
+    for line in lines {
+        let (name, value) = line.split_once(':')?;
+        builder = builder.header(name, value.trim());
+    }
+    let (parts, ()) = builder.body(()).ok()?.into_parts();
+    Some((parts, &input[end + 4..]))
+}
+
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let games = registry();
-    let mut reader = Cursor::new(data);
+    let mut rest = data;
     let mut id = String::new();
     for _ in 0..MAX_REQUESTS {
-        let Ok(mut request) = read_request(&mut reader) else {
+        let Some((parts, after)) = next_head(rest) else {
             break;
         };
+        let (mut request, length) = match check_head(&parts, false) {
+            Ok(checked) => checked,
+            Err(refusal) => {
+                assert!((400..500).contains(&refusal.status));
+                break;
+            }
+        };
+        let Some(body) = after.get(..length) else {
+            break;
+        };
+        request.body = body.to_vec();
+        rest = &after[length..];
         request.path = request.path.replace("{id}", &id);
         match route(&request, &games) {
             Reply::Full(response) => {

@@ -1,10 +1,12 @@
 //! `chariot web`: the default job. A local HTTP server with the page embedded in the binary,
 //! where a person plays chess or xiangqi against the engine.
 //!
-//! The HTTP layer is a small hand-written HTTP/1.1 server on `std::net` (one request per
-//! connection, one thread per connection up to a cap). It adds no dependency and no compile
-//! time, and it lets every limit — head and body size, connections, event-stream length —
-//! be enforced exactly where the bytes are read. The API is described in `docs/web-api.md`.
+//! The HTTP layer is axum over hyper's HTTP/1.1 connections on a tokio runtime
+//! ([`server`]): hyper parses and frames (keep-alive, the head size limit and timeout),
+//! [`http`] holds this server's own policy on a request (`Host`, body size, no chunked
+//! bodies), [`routes`] says which request does what, and [`events`] streams a game's
+//! thinking. Calls into the games block (locks, waits for events), so they run on tokio's
+//! blocking pool, never on its workers. The API is described in `docs/web-api.md`.
 #![deny(missing_docs)]
 
 pub mod assets;

@@ -131,3 +131,24 @@ fn connections_over_the_cap_get_503() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn an_idle_kept_alive_connection_is_closed() {
+    let (addr, _) = start(Config {
+        request_timeout: Duration::from_millis(300),
+        ..quick()
+    });
+    let mut stream = connect(addr);
+    stream
+        .write_all(b"GET /api/info HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .unwrap();
+    assert_eq!(read_response(&mut stream).0, 200);
+    // No next request: the server closes the connection (read sees the end, not HANG).
+    let mut rest = Vec::new();
+    let read = std::io::Read::read_to_end(&mut stream, &mut rest);
+    assert!(
+        read.is_ok(),
+        "the server never closed the idle connection: {read:?}"
+    );
+    assert!(rest.is_empty(), "{}", String::from_utf8_lossy(&rest));
+}
