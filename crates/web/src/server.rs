@@ -2,7 +2,7 @@
 //! housekeeping thread, and the server-sent event writer.
 
 use super::http::{read_request, write_response, Request, Response, SECURITY_HEADERS};
-use super::registry::{GameKind, Registry};
+use super::registry::{Offered, Registry};
 use super::routes::{route, Reply};
 use super::shared::GameHandle;
 use super::think::{Config, Ctx};
@@ -25,7 +25,7 @@ pub struct Server {
 
 impl Server {
     /// Binds `addr` and prepares to serve `kinds` of game under `config`.
-    pub fn bind(addr: &str, config: Config, kinds: Vec<GameKind>) -> std::io::Result<Server> {
+    pub fn bind(addr: &str, config: Config, kinds: Vec<Offered>) -> std::io::Result<Server> {
         let listener = TcpListener::bind(addr)?;
         let loopback_only = listener.local_addr()?.ip().is_loopback();
         Ok(Server {

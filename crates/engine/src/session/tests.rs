@@ -81,3 +81,24 @@ fn the_end_is_told_in_the_games_own_words() {
     );
     assert_eq!(chess(Side::White).result_text(), None);
 }
+
+#[test]
+fn xiangqi_verdicts_are_spelled_out() {
+    let text = |winner, reason| result_text::<xiangqi::Position>(&Outcome { winner, reason });
+    assert_eq!(
+        text(Some(Side::White), EndReason::Stalemate),
+        "Black has no legal move: Red wins (stalemate loses in xiangqi)"
+    );
+    assert!(text(Some(Side::Black), EndReason::PerpetualCheck)
+        .contains("Red repeated with perpetual check"));
+    assert!(text(None, EndReason::Repetition).starts_with("Draw by repetition"));
+    assert_eq!(text(None, EndReason::MoveLimit), "Draw by the 60-move rule");
+    let draw = Outcome {
+        winner: None,
+        reason: EndReason::MoveLimit,
+    };
+    assert_eq!(
+        result_text::<chess::Position>(&draw),
+        "Draw by the 50-move rule"
+    );
+}
