@@ -10,6 +10,7 @@ pub mod book;
 pub mod explain;
 mod kind;
 pub mod plain;
+pub mod session;
 pub mod tuning;
 
 pub use kind::GameKind;

@@ -18,7 +18,8 @@ pub use describe::{board_size, Cells, Description, HumanNotation, RecordFormat};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use outcome::{EndReason, Outcome, Verdict};
 pub use score::{
-    is_mate_score, mate_in, mated_in, uci_score, Score, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY,
+    is_mate_score, mate_in, mated_in, score_text, uci_score, Score, DRAW, INFINITY, MATE,
+    MATE_BOUND, MAX_PLY,
 };
 pub use tune::{Trace, TraceEntry, Tunable};
 

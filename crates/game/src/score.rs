@@ -45,9 +45,31 @@ pub fn uci_score(score: Score) -> String {
     }
 }
 
+/// A score for people, as engine GUIs show it: pawns with a sign (`+0.35`, `-1.20`), or
+/// `#N` / `#-N` for a mate in N moves (not plies). UCI has its own form, [`uci_score`].
+pub fn score_text(score: Score) -> String {
+    if is_mate_score(score) {
+        let moves = (MATE - score.abs() + 1) / 2;
+        let sign = if score > 0 { "" } else { "-" };
+        format!("#{sign}{moves}")
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_read_like_an_engine_gui() {
+        assert_eq!(score_text(35), "+0.35");
+        assert_eq!(score_text(-120), "-1.20");
+        assert_eq!(score_text(0), "+0.00");
+        assert_eq!(score_text(mate_in(1)), "#1");
+        assert_eq!(score_text(mate_in(5)), "#3");
+        assert_eq!(score_text(mated_in(4)), "#-2");
+    }
 
     #[test]
     fn mate_scores_are_recognised_and_ordered() {

@@ -4,8 +4,9 @@
 use super::record::record;
 use super::render::{self, Style};
 use engine::book::repertoire::Repertoire;
+use engine::session::Session;
 use engine::{Engine, Event, GoRequest, Tuned};
-use game::{Cells, EndReason, Evaluation, Game, MoveStyle, Outcome, RecordFormat, Side};
+use game::{Cells, Evaluation, Game, MoveStyle, Outcome, RecordFormat, Side};
 use search::{Limits, Options, Strength};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::channel;
@@ -76,26 +77,15 @@ fn help<G: Game>() -> String {
     )
 }
 
-fn describe(outcome: &Outcome, human: Side, side_name: impl Fn(Side) -> &'static str) -> String {
-    let reason = match outcome.reason {
-        EndReason::MoveLimit => "the move-count rule".to_string(),
-        other => other.to_string(),
+/// The end of the game for the person: the game's own sentence, then who that is.
+fn describe<G: Game>(session: &Session<G>, outcome: &Outcome) -> String {
+    let text = engine::session::result_text::<G>(outcome);
+    let who = match outcome.winner {
+        Some(w) if w == session.human => " You win.",
+        Some(_) => " Chariot wins.",
+        None => "",
     };
-    match outcome.winner {
-        Some(w) if w == human => format!(
-            "{}: you win ({} wins, {})",
-            reason,
-            side_name(w),
-            outcome.pgn_result()
-        ),
-        Some(w) => format!(
-            "{}: Chariot wins ({} wins, {})",
-            reason,
-            side_name(w),
-            outcome.pgn_result()
-        ),
-        None => format!("Draw by {} ({})", reason, outcome.pgn_result()),
-    }
+    format!("{text} ({}).{who}", outcome.pgn_result())
 }
 
 /// Plays one session from `start` until `quit` or the end of the input.
@@ -119,7 +109,7 @@ pub fn play<G: Tuned>(
     if let Ok(book) = Repertoire::<G>::builtin() {
         engine.set_book(Some(Arc::new(book)));
     }
-    engine.set_position(start);
+    let mut session = Session::new(start, config.human);
     let style = Style {
         colour: config.colour,
         viewer: config.human,
@@ -136,28 +126,24 @@ pub fn play<G: Tuned>(
     let mut line = String::new();
     loop {
         if redraw {
-            draw(&engine, style, out)?;
+            draw(&session, style, out)?;
             redraw = false;
         }
-        let over = engine.position().outcome();
+        let over = session.outcome();
         if let Some(outcome) = over.filter(|_| !announced) {
-            writeln!(
-                out,
-                "Game over. {}",
-                describe(&outcome, config.human, side_name::<G>)
-            )?;
+            writeln!(out, "Game over. {}", describe(&session, &outcome))?;
             writeln!(out, "Type new, undo, save or quit.")?;
             announced = true;
         }
-        if over.is_none() && engine.position().side_to_move() != config.human {
-            engine_move(&mut engine, config, out)?;
+        if session.engine_to_move() {
+            engine_move(&mut engine, &mut session, config, out)?;
             redraw = true;
             continue;
         }
         write!(
             out,
             "{} to move> ",
-            side_name::<G>(engine.position().side_to_move())
+            side_name::<G>(session.pos.side_to_move())
         )?;
         out.flush()?;
         line.clear();
@@ -171,33 +157,31 @@ pub fn play<G: Tuned>(
             Input::Help => write!(out, "{}", help::<G>())?,
             Input::New => {
                 engine.new_game();
+                session = Session::new(G::start(), config.human);
                 announced = false;
                 redraw = true;
                 writeln!(out, "New game.")?;
             }
             Input::Undo => {
-                if engine.undo().is_err() {
+                // The person's last move goes, with the engine's reply to it.
+                if session.undo().is_err() {
                     writeln!(out, "Nothing to undo.")?;
                 } else {
-                    // Take back the engine's reply together with the person's move.
-                    if engine.position().side_to_move() != config.human {
-                        let _ = engine.undo();
-                    }
                     announced = false;
                     redraw = true;
                     writeln!(out, "Move taken back.")?;
                 }
             }
-            Input::Hint => match think(&mut engine, config) {
+            Input::Hint => match think(&mut engine, &session, config) {
                 Some((mv, _)) => {
-                    let text = engine.position().format_move(mv, MoveStyle::Human);
+                    let text = session.pos.format_move(mv, MoveStyle::Human);
                     writeln!(out, "Hint: {text}")?;
                 }
                 None => writeln!(out, "No move to suggest: the game is over.")?,
             },
-            Input::Save(path) => save(&engine, config, path, out)?,
+            Input::Save(path) => save(&session, path, out)?,
             Input::Load(path) => {
-                if load(&mut engine, path, out)? {
+                if load(&mut session, path, out)? {
                     announced = false;
                     redraw = true;
                 }
@@ -207,51 +191,24 @@ pub fn play<G: Tuned>(
                     writeln!(out, "The game is over. Type new, undo, save or quit.")?;
                     continue;
                 }
-                match parse_move(engine.position(), &text) {
+                match session.parse(&text) {
                     Ok(mv) => {
-                        // parse_move only returns legal moves, so play cannot refuse it.
-                        let _ = engine.play(mv);
+                        session.push(mv, true);
                         redraw = true;
                     }
-                    Err(reason) => writeln!(out, "{reason}")?,
+                    Err(bad) => writeln!(
+                        out,
+                        "{bad}.\nLegal moves: {}\nType 'help' for the notations.",
+                        session.legal(MoveStyle::Human).join(" ")
+                    )?,
                 }
             }
         }
     }
 }
 
-/// Reads a move in any notation the game accepts ([`game::Description::input_styles`], the
-/// preferred first), or explains why not with each notation's reason.
-fn parse_move<G: Game>(pos: &G, text: &str) -> Result<G::Move, String> {
-    let styles = G::description().input_styles;
-    let styles = if styles.is_empty() {
-        &[MoveStyle::Coord][..]
-    } else {
-        styles
-    };
-    let mut reasons = Vec::with_capacity(styles.len());
-    for &style in styles {
-        match pos.parse_move(text, style) {
-            Ok(mv) => return Ok(mv),
-            Err(err) => reasons.push(err.to_string()),
-        }
-    }
-    let shown: String = text.chars().take(20).collect();
-    let legal: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&mv| pos.format_move(mv, MoveStyle::Human))
-        .collect();
-    Err(format!(
-        "'{shown}' is not a legal move here ({}).\nLegal moves: {}\n\
-         Type 'help' for the notations.",
-        reasons.join("; "),
-        legal.join(" ")
-    ))
-}
-
-fn draw<G: Tuned, W: Write>(engine: &Engine<G>, style: Style, out: &mut W) -> std::io::Result<()> {
-    let pos = engine.position();
+fn draw<G: Game, W: Write>(session: &Session<G>, style: Style, out: &mut W) -> std::io::Result<()> {
+    let pos = &session.pos;
     let fen = pos.to_fen();
     let board = match G::description().cells {
         Cells::Points => render::xiangqi(&fen, style),
@@ -265,8 +222,14 @@ fn draw<G: Tuned, W: Write>(engine: &Engine<G>, style: Style, out: &mut W) -> st
     Ok(())
 }
 
-/// Searches the current position; the move and whether it came from the book.
-fn think<G: Tuned>(engine: &mut Engine<G>, config: &Config) -> Option<(G::Move, String)> {
+/// Searches the session's position; the move and how it was found (the book, or the
+/// depth and the score from the engine's side).
+fn think<G: Tuned>(
+    engine: &mut Engine<G>,
+    session: &Session<G>,
+    config: &Config,
+) -> Option<(G::Move, String)> {
+    engine.set_position(session.pos.clone());
     let (tx, rx) = channel();
     let limits = Limits {
         movetime: Some(config.movetime),
@@ -286,7 +249,7 @@ fn think<G: Tuned>(engine: &mut Engine<G>, config: &Config) -> Option<(G::Move, 
             Event::Note(_) | Event::Info(_) => {}
             Event::Finished(result) => {
                 if detail.is_empty() {
-                    detail = format!("depth {}, {}", result.depth, game::uci_score(result.score));
+                    detail = format!("depth {}, {}", result.depth, game::score_text(result.score));
                 }
                 return result.best.map(|mv| (mv, detail));
             }
@@ -297,22 +260,23 @@ fn think<G: Tuned>(engine: &mut Engine<G>, config: &Config) -> Option<(G::Move, 
 
 fn engine_move<G: Tuned, W: Write>(
     engine: &mut Engine<G>,
+    session: &mut Session<G>,
     config: &Config,
     out: &mut W,
 ) -> std::io::Result<()> {
     writeln!(out, "Chariot is thinking...")?;
     out.flush()?;
-    if let Some((mv, detail)) = think(engine, config) {
-        let text = engine.position().format_move(mv, MoveStyle::Human);
-        let _ = engine.play(mv);
+    if let Some((mv, detail)) = think(engine, session, config) {
+        let text = session.pos.format_move(mv, MoveStyle::Human);
+        session.push(mv, false);
         writeln!(out, "Chariot plays {text} ({detail})")?;
     }
     Ok(())
 }
 
 /// Replaces the game with the one in the file at `path`; whether it did.
-fn load<G: Tuned, W: Write>(
-    engine: &mut Engine<G>,
+fn load<G: Game, W: Write>(
+    session: &mut Session<G>,
     path: Option<String>,
     out: &mut W,
 ) -> std::io::Result<bool> {
@@ -329,12 +293,9 @@ fn load<G: Tuned, W: Write>(
     };
     match ::record::import::<G>(&text) {
         Ok(game) => {
-            engine.set_position(game.start);
-            for mv in game.moves {
-                // Imported moves are legal by construction.
-                let _ = engine.play(mv);
-            }
-            writeln!(out, "Loaded {path}: {} moves.", engine.moves().len())?;
+            // The person's side keeps its moves, so that undo takes them back.
+            *session = Session::replay(game.start, session.human, game.moves);
+            writeln!(out, "Loaded {path}: {} moves.", session.history.len())?;
             Ok(true)
         }
         Err(err) => {
@@ -344,19 +305,13 @@ fn load<G: Tuned, W: Write>(
     }
 }
 
-fn save<G: Tuned, W: Write>(
-    engine: &Engine<G>,
-    config: &Config,
+fn save<G: Game, W: Write>(
+    session: &Session<G>,
     path: Option<String>,
     out: &mut W,
 ) -> std::io::Result<()> {
-    let result = engine.position().outcome().map_or("*", |o| o.pgn_result());
-    let text = record(
-        engine.start_position(),
-        engine.moves(),
-        config.human,
-        result,
-    );
+    let result = session.outcome().map_or("*", |o| o.pgn_result());
+    let text = record(&session.start, &session.moves(), session.human, result);
     let extension = G::description().extension;
     let path = path.unwrap_or_else(|| format!("chariot-{}.{extension}", G::NAME));
     match std::fs::write(&path, text) {

@@ -2,7 +2,10 @@
 //! scripted searcher, so the engine, the UCI session, the arena and the soak can be tested
 //! on their own, independently of the real rules and search.
 
+pub mod tictactoe;
 pub mod toy;
+
+pub use tictactoe::TicTacToe;
 
 use game::{Game, MoveList, MoveStyle, Outcome, Score, Side, Verdict};
 use search::{Bound, Control, Info, Limits, Options, SearchResult, Think};
@@ -178,7 +181,6 @@ impl Think<Pile> for Scripted {
         report: &mut dyn FnMut(&Info<u8>),
     ) -> SearchResult<u8> {
         self.searches += 1;
-        let started = Instant::now();
         let allowed: Vec<u8> = pos
             .legal_moves()
             .iter()
@@ -191,41 +193,100 @@ impl Think<Pile> for Scripted {
         } else {
             allowed[0]
         };
-        let mut depth = 0;
-        let mut nodes = 0;
-        loop {
-            let out_of_time = limits.movetime.is_some_and(|t| started.elapsed() >= t);
-            if control.stopped()
-                || out_of_time
-                || limits.depth.is_some_and(|d| depth >= d)
-                || limits.nodes.is_some_and(|n| nodes >= n)
-                || (depth >= 64 && !limits.infinite && !control.pondering())
-            {
-                break;
-            }
-            std::thread::sleep(STEP);
-            depth += 1;
-            nodes += 1000;
-            report(&Info {
-                depth,
-                seldepth: depth + 2,
-                multipv: 1,
-                score: if winning != 0 { 100 } else { -100 },
-                bound: Bound::Exact,
-                nodes,
-                nps: 1_000_000,
-                hashfull: 0,
-                time: started.elapsed(),
-                pv: vec![best],
-            });
+        let score = if winning != 0 { 100 } else { -100 };
+        let mut result = pretend(best, score, STEP, limits, control, report);
+        result.score = 0;
+        result
+    }
+}
+
+/// The scripted searcher on tic-tac-toe (for the web game): it plays the first legal
+/// move, scoring it +0.10, one "iteration" per [`TICTACTOE_STEP`].
+impl Think<TicTacToe> for Scripted {
+    fn create(options: Options, tuning: search::SearchTuning) -> Self {
+        <Scripted as Think<Pile>>::create(options, tuning)
+    }
+    fn set_options(&mut self, options: Options) {
+        self.options = options;
+    }
+    fn clear(&mut self) {
+        self.clears += 1;
+    }
+    fn search(
+        &mut self,
+        pos: &TicTacToe,
+        limits: &Limits,
+        searchmoves: &[u8],
+        control: &Control,
+        report: &mut dyn FnMut(&Info<u8>),
+    ) -> SearchResult<u8> {
+        self.searches += 1;
+        let legal = pos.legal_moves();
+        let Some(best) = legal
+            .iter()
+            .copied()
+            .find(|m| searchmoves.is_empty() || searchmoves.contains(m))
+        else {
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            };
+        };
+        pretend(best, 10, TICTACTOE_STEP, limits, control, report)
+    }
+}
+
+/// Slower than [`STEP`], so that the web game's tests see a search still running.
+pub const TICTACTOE_STEP: Duration = Duration::from_millis(20);
+
+/// Pretends to search: one "iteration" per `step` reporting `best` with `score`, until a
+/// limit or `stop` (at most 64 iterations unless infinite or pondering).
+fn pretend<M: Copy>(
+    best: M,
+    score: Score,
+    step: Duration,
+    limits: &Limits,
+    control: &Control,
+    report: &mut dyn FnMut(&Info<M>),
+) -> SearchResult<M> {
+    let started = Instant::now();
+    let mut depth = 0;
+    let mut nodes = 0;
+    loop {
+        let out_of_time = limits.movetime.is_some_and(|t| started.elapsed() >= t);
+        if control.stopped()
+            || out_of_time
+            || limits.depth.is_some_and(|d| depth >= d)
+            || limits.nodes.is_some_and(|n| nodes >= n)
+            || (depth >= 64 && !limits.infinite && !control.pondering())
+        {
+            break;
         }
-        SearchResult {
-            best: Some(best),
-            ponder: None,
-            score: 0,
+        std::thread::sleep(step);
+        depth += 1;
+        nodes += 1000;
+        report(&Info {
             depth,
+            seldepth: depth + 2,
+            multipv: 1,
+            score,
+            bound: Bound::Exact,
             nodes,
-        }
+            nps: 1_000_000,
+            hashfull: 0,
+            time: started.elapsed(),
+            pv: vec![best],
+        });
+    }
+    SearchResult {
+        best: Some(best),
+        ponder: None,
+        score,
+        depth,
+        nodes,
     }
 }
 

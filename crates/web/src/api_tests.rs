@@ -1,21 +1,21 @@
 //! The HTTP API tested over real sockets, on tic-tac-toe with a scripted engine so that the
 //! server's behaviour is tested apart from the rules and the search.
 
-use super::registry::{GameKind, Registry};
+use super::registry::{Offered, Registry};
 use super::server::Server;
 use super::shared::Shared;
-use super::testgame::{ScriptedEngine, TicTacToe};
 use super::think::Config;
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use testkit::{Scripted, TicTacToe};
 
 pub(super) fn start(config: Config) -> (SocketAddr, Arc<Registry>) {
-    let kinds = vec![GameKind {
+    let kinds = vec![Offered {
         name: "tictactoe",
-        create: Shared::<TicTacToe, ScriptedEngine>::create,
+        create: Shared::<TicTacToe, Scripted>::create,
     }];
     let server = Server::bind("127.0.0.1:0", config, kinds).unwrap();
     let registry = server.registry();
@@ -540,30 +540,37 @@ static ENGINES_MADE: [std::sync::atomic::AtomicUsize; 2] = [
     std::sync::atomic::AtomicUsize::new(0),
 ];
 
-/// The scripted engine, counting how often a game had to make a new one.
-struct Counting<const K: usize>(ScriptedEngine);
+/// The scripted searcher, counting how often a game had to make a new one.
+struct Counting<const K: usize>(Scripted);
 
-impl<const K: usize> super::think::Engine<TicTacToe> for Counting<K> {
-    fn new(level: super::think::Level) -> Self {
+impl<const K: usize> search::Think<TicTacToe> for Counting<K> {
+    fn create(options: search::Options, tuning: search::SearchTuning) -> Self {
         ENGINES_MADE[K].fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        Counting(<ScriptedEngine as super::think::Engine<TicTacToe>>::new(
-            level,
+        Counting(<Scripted as search::Think<TicTacToe>>::create(
+            options, tuning,
         ))
     }
-    fn think(
+    fn set_options(&mut self, options: search::Options) {
+        search::Think::<TicTacToe>::set_options(&mut self.0, options);
+    }
+    fn clear(&mut self) {
+        search::Think::<TicTacToe>::clear(&mut self.0);
+    }
+    fn search(
         &mut self,
         pos: &TicTacToe,
         limits: &search::Limits,
+        searchmoves: &[u8],
         control: &search::Control,
         report: &mut dyn FnMut(&search::Info<u8>),
     ) -> search::SearchResult<u8> {
-        self.0.think(pos, limits, control, report)
+        self.0.search(pos, limits, searchmoves, control, report)
     }
 }
 
 /// Plays b2 and c3 (the engine answering each), asks a hint, and returns the engines made.
 fn engines_for_a_game<const K: usize>(max_kept_engines: usize) -> (usize, usize) {
-    let kinds = vec![GameKind {
+    let kinds = vec![Offered {
         name: "tictactoe",
         create: Shared::<TicTacToe, Counting<K>>::create,
     }];

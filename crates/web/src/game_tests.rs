@@ -2,11 +2,8 @@
 //! with their reasons, promotion, and the records for download.
 
 use super::api_tests::{call, json};
-use super::board::BoardSpec;
 use super::server::Server;
-use super::session::result_text;
 use super::think::Config;
-use game::{EndReason, Outcome, Side};
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -131,30 +128,6 @@ fn xiangqi_moves_are_listed_in_wxf() {
         r#"{"move":"e2e9"}"#,
     );
     assert_eq!(status, 422, "{text}");
-}
-
-#[test]
-fn xiangqi_verdicts_are_spelled_out() {
-    let spec = BoardSpec::of::<xiangqi::Position>();
-    let text =
-        |winner, reason| result_text::<xiangqi::Position>(&spec, &Outcome { winner, reason });
-    assert_eq!(
-        text(Some(Side::White), EndReason::Stalemate),
-        "Black has no legal move: Red wins (stalemate loses in xiangqi)"
-    );
-    assert!(text(Some(Side::Black), EndReason::PerpetualCheck)
-        .contains("Red repeated with perpetual check"));
-    assert!(text(None, EndReason::Repetition).starts_with("Draw by repetition"));
-    assert_eq!(text(None, EndReason::MoveLimit), "Draw by the 60-move rule");
-    let chess = BoardSpec::of::<chess::Position>();
-    let draw = Outcome {
-        winner: None,
-        reason: EndReason::MoveLimit,
-    };
-    assert_eq!(
-        result_text::<chess::Position>(&chess, &draw),
-        "Draw by the 50-move rule"
-    );
 }
 
 #[test]

@@ -32,14 +32,12 @@ mod load_tests;
 #[cfg(test)]
 mod record_tests;
 #[cfg(test)]
-mod testgame;
-#[cfg(test)]
 mod wire_tests;
 
-use registry::GameKind;
+use registry::Offered;
 use shared::Shared;
 use std::time::Duration;
-use think::{Config, SearchEngine};
+use think::Config;
 
 /// Options of `chariot web`.
 #[derive(clap::Parser, Debug, Clone)]
@@ -66,15 +64,15 @@ impl Default for WebArgs {
 }
 
 /// The games this binary serves, each played by the generic search.
-pub fn game_kinds() -> Vec<GameKind> {
+pub fn game_kinds() -> Vec<Offered> {
     vec![served::<chess::Position>(), served::<xiangqi::Position>()]
 }
 
 /// Game `G` as the server offers it: under its own name, played by the search.
-fn served<G: engine::Tuned>() -> GameKind {
-    GameKind {
+fn served<G: engine::Tuned>() -> Offered {
+    Offered {
         name: G::NAME,
-        create: Shared::<G, SearchEngine<G>>::create,
+        create: Shared::<G, search::Searcher<G>>::create,
     }
 }
 

@@ -2,14 +2,15 @@
 //! for xiangqi (as xiangqi programs exchange move lists), written by [`record::write`].
 
 use super::board::BoardSpec;
-use super::session::{result_text, Session};
+use super::think::Level;
+use engine::session::Session;
 use game::{Game, Side};
 use record::write::{Movetext, Tags};
 
-/// The game record with its tags, numbered moves and result.
-pub fn record<G: Game>(session: &Session<G>, date: &str) -> String {
+/// The game record with its tags, numbered moves and result; the engine played at `level`.
+pub fn record<G: Game>(session: &Session<G>, level: Level, date: &str) -> String {
     let spec = BoardSpec::of::<G>();
-    let engine = format!("Chariot ({} level)", session.level.name());
+    let engine = format!("Chariot ({} level)", level.name());
     let name = |side: Side| {
         if side == session.human {
             "Human".to_string()
@@ -35,7 +36,9 @@ pub fn record<G: Game>(session: &Session<G>, date: &str) -> String {
         .set_some("FEN", custom_start.then_some(start_fen.as_str()))
         .set_some(
             "Termination",
-            outcome.map(|o| result_text::<G>(&spec, &o)).as_deref(),
+            outcome
+                .map(|o| engine::session::result_text::<G>(&o))
+                .as_deref(),
         );
 
     let mut moves = Movetext::new(&session.start);

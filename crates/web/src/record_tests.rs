@@ -1,8 +1,8 @@
 //! The web game's exports read back by the importer (`record`) to the same game.
 
 use crate::pgn;
-use crate::session::Session;
 use crate::think::Level;
+use engine::session::Session;
 use game::{Game, Side};
 use record::import;
 
@@ -22,7 +22,7 @@ impl Lcg {
 /// A random game of up to `plies` moves from `start` (stops when the game is over).
 fn random_game<G: Game>(start: G, plies: usize, seed: u64) -> Session<G> {
     let mut rng = Lcg(seed);
-    let mut session = Session::new(start, Side::White, Level::Medium);
+    let mut session = Session::new(start, Side::White);
     for _ in 0..plies {
         if session.outcome().is_some() {
             break;
@@ -37,7 +37,7 @@ fn random_game<G: Game>(start: G, plies: usize, seed: u64) -> Session<G> {
 
 /// Exports `session` as the web game does and imports it again.
 fn web_round_trip<G: Game>(session: &Session<G>) {
-    let text = pgn::record(session, "2026.11.22");
+    let text = pgn::record(session, Level::Medium, "2026.11.22");
     let record = import::<G>(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(record.start.to_fen(), session.start.to_fen(), "{text}");
     let played: Vec<G::Move> = session.history.iter().map(|p| p.mv).collect();

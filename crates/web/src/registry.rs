@@ -8,12 +8,12 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-/// Starts a game of one kind: what [`GameKind::create`] holds.
+/// Starts a game of one kind: what [`Offered::create`] holds.
 pub type CreateFn = fn(&NewGame, &Arc<Ctx>) -> Result<Arc<dyn GameHandle>, ApiError>;
 
 /// A game kind the server offers: its name and how to start one.
 #[derive(Clone, Copy)]
-pub struct GameKind {
+pub struct Offered {
     /// `"chess"`, `"xiangqi"`.
     pub name: &'static str,
     /// Starts a game of this kind.
@@ -23,13 +23,13 @@ pub struct GameKind {
 /// All open games.
 pub struct Registry {
     ctx: Arc<Ctx>,
-    kinds: Vec<GameKind>,
+    kinds: Vec<Offered>,
     games: Mutex<HashMap<String, Arc<dyn GameHandle>>>,
 }
 
 impl Registry {
     /// An empty table serving these kinds of game.
-    pub fn new(ctx: Arc<Ctx>, kinds: Vec<GameKind>) -> Registry {
+    pub fn new(ctx: Arc<Ctx>, kinds: Vec<Offered>) -> Registry {
         Registry {
             ctx,
             kinds,

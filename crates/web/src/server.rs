@@ -4,7 +4,7 @@
 
 use super::events::EventStream;
 use super::http::{check_head, Response, MAX_BODY, MAX_HEAD, SECURITY_HEADERS};
-use super::registry::{GameKind, Registry};
+use super::registry::{Offered, Registry};
 use super::routes::{route, Reply};
 use super::stall::WriteDeadline;
 use super::think::{Config, Ctx};
@@ -37,7 +37,7 @@ struct App {
 
 impl Server {
     /// Binds `addr` and prepares to serve `kinds` of game under `config`.
-    pub fn bind(addr: &str, config: Config, kinds: Vec<GameKind>) -> std::io::Result<Server> {
+    pub fn bind(addr: &str, config: Config, kinds: Vec<Offered>) -> std::io::Result<Server> {
         let listener = TcpListener::bind(addr)?;
         listener.set_nonblocking(true)?;
         let loopback_only = listener.local_addr()?.ip().is_loopback();

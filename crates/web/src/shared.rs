@@ -1,17 +1,20 @@
-//! A live web game: its [`Session`] behind a lock, the engine thinking on its own thread,
-//! and the log of thinking events that server-sent event streams read.
+//! A live web game: its [`Session`] behind a lock, the game's [`engine::Engine`] thinking
+//! on its own thread, and the log of thinking events that server-sent event streams read.
+//!
+//! Locks: the engine's before the game's, and the engine is never stopped while the game's
+//! is held, because a search reports to the game (under its lock) before its thread ends.
 
 use super::board::{piece_count, BoardSpec};
 use super::pgn;
-use super::session::{side_key, ApiError, MoveView, ResultView, Session};
-use super::think::{score_text, Ctx, Engine, KeptSlot, Level};
+use super::session::{board_rows, parse, result_view, side_key, ApiError, MoveView, ResultView};
+use super::think::{Ctx, KeptSlot, Level, SearchSlot};
+use engine::session::Session;
+use engine::{Engine, GoRequest, Think, Tuned};
 use game::{EndReason, Game, MoveStyle, Outcome, Score, Side};
-use search::{Control, Info, SearchResult};
+use search::{Info, SearchResult};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use std::marker::PhantomData;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// Events kept per game for streams that connect late.
@@ -105,9 +108,9 @@ impl Kind {
     }
 }
 
+/// The search running for the game.
 struct Job {
     kind: Kind,
-    control: Arc<Control>,
     deadline: Instant,
 }
 
@@ -122,8 +125,10 @@ struct Thought {
     nps: u64,
 }
 
-struct Inner<G: Game, E> {
+struct Inner<G: Game> {
     session: Session<G>,
+    /// The engine's level for its replies.
+    level: Level,
     job: Option<Job>,
     /// Bumped whenever a running search's result must be ignored.
     generation: u64,
@@ -135,12 +140,12 @@ struct Inner<G: Game, E> {
     events: VecDeque<(u64, String)>,
     next_seq: u64,
     touched: Instant,
-    /// The game's engine between searches, so that its transposition table and histories
-    /// carry over from move to move (see [`super::think::Config::max_kept_engines`]).
-    kept: Option<(E, KeptSlot)>,
+    /// A search went wrong (panicked or found no legal move): the engine that ran it is
+    /// not trusted with the next one.
+    engine_failed: bool,
 }
 
-impl<G: Game, E> Inner<G, E> {
+impl<G: Game> Inner<G> {
     fn push_event(&mut self, value: serde_json::Value) {
         self.next_seq += 1;
         self.events.push_back((self.next_seq, value.to_string()));
@@ -149,12 +154,15 @@ impl<G: Game, E> Inner<G, E> {
         }
     }
 
-    fn cancel_job(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.control.stop();
-            self.generation += 1;
-            self.push_event(serde_json::json!({"type": "cancelled", "kind": job.kind.name()}));
-        }
+    /// Marks the running search's result as unwanted; whether one was running (the caller
+    /// then stops the engine, see [`Shared::cancel`]).
+    fn cancel_job(&mut self) -> bool {
+        let Some(job) = self.job.take() else {
+            return false;
+        };
+        self.generation += 1;
+        self.push_event(serde_json::json!({"type": "cancelled", "kind": job.kind.name()}));
+        true
     }
 
     fn view(&self, mv: G::Move) -> MoveView {
@@ -165,13 +173,25 @@ impl<G: Game, E> Inner<G, E> {
     }
 }
 
-/// A live game of `G` whose engine is `E`.
-pub struct Shared<G: Game, E: Engine<G>> {
-    me: Weak<Self>,
-    ctx: Arc<Ctx>,
-    inner: Mutex<Inner<G, E>>,
+/// What a game shares with its search threads: the state and the signal that it changed.
+struct Core<G: Game> {
+    inner: Mutex<Inner<G>>,
     changed: Condvar,
-    engine: PhantomData<fn() -> E>,
+}
+
+/// A game's engine between searches, and its right to stay (see
+/// [`super::think::Config::max_kept_engines`]); without that right it is dropped once idle.
+struct Held<G: Game, S: Think<G>> {
+    engine: Engine<G, S>,
+    kept: Option<KeptSlot>,
+}
+
+/// A live game of `G` whose engine searches with `S`.
+pub struct Shared<G: Game, S: Think<G>> {
+    ctx: Arc<Ctx>,
+    core: Arc<Core<G>>,
+    /// Locked before `core.inner`, never while holding it (see the module's notes).
+    engine: Mutex<Option<Held<G, S>>>,
 }
 
 /// Everything the state JSON holds.
@@ -220,13 +240,99 @@ fn parse_side(text: Option<&str>) -> Result<Side, ApiError> {
     }
 }
 
-/// A session replaying an imported record, evaluating with `evaluator`; the moves of the
-/// person's side count as theirs (so that undo takes them back as if they had been played
-/// here).
+/// Hands one search's progress and result to the game, unless a newer request made them
+/// stale; holds the search slot until the search thread ends.
+struct Reporter<G: Game> {
+    core: Arc<Core<G>>,
+    generation: u64,
+    kind: Kind,
+    /// The engine noted a failure: it played a fallback move.
+    failed: bool,
+    _slot: SearchSlot,
+}
+
+impl<G: Game> engine::Reporter<G> for Reporter<G> {
+    fn info(&mut self, _root: &G, info: &Info<G::Move>) {
+        self.core.on_info(self.generation, self.kind, info);
+    }
+
+    fn finished(&mut self, _root: &G, result: &SearchResult<G::Move>) {
+        self.core
+            .on_done(self.generation, self.kind, result, self.failed);
+    }
+
+    fn note(&mut self, _text: &str) {
+        // The web game has no book, so every note says the search went wrong.
+        self.failed = true;
+    }
+}
+
+impl<G: Game> Core<G> {
+    fn lock(&self) -> MutexGuard<'_, Inner<G>> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn on_info(&self, generation: u64, kind: Kind, info: &Info<G::Move>) {
+        let mut inner = self.lock();
+        if inner.generation != generation || inner.job.is_none() {
+            return;
+        }
+        let white_score = match inner.session.pos.side_to_move() {
+            Side::White => info.score,
+            Side::Black => -info.score,
+        };
+        let thought = Thought {
+            kind: kind.name(),
+            depth: info.depth,
+            score: game::score_text(white_score),
+            pv: inner.session.line_text(&info.pv),
+            nodes: info.nodes,
+            nps: info.nps,
+        };
+        let mut event = serde_json::to_value(&thought).unwrap_or_default();
+        event["type"] = "info".into();
+        inner.push_event(event);
+        inner.thought = Some(thought);
+        self.changed.notify_all();
+    }
+
+    fn on_done(&self, generation: u64, kind: Kind, result: &SearchResult<G::Move>, failed: bool) {
+        let mut inner = self.lock();
+        if failed {
+            inner.engine_failed = true;
+        }
+        if inner.generation != generation || inner.job.is_none() {
+            return;
+        }
+        inner.job = None;
+        // The engine already falls back to a legal move when its search fails; this only
+        // guards against a result for another position.
+        let best = result
+            .best
+            .filter(|&mv| inner.session.pos.legal_moves().contains(mv));
+        match (kind, best) {
+            (Kind::Reply, Some(mv)) if inner.session.engine_to_move() => {
+                let view = inner.view(mv);
+                inner.session.push(mv, false);
+                inner.engine_score = (!failed).then_some(result.score);
+                inner.push_event(serde_json::json!({"type": "move", "move": view}));
+            }
+            (Kind::Hint, Some(mv)) => {
+                let view = inner.view(mv);
+                inner.push_event(serde_json::json!({"type": "hint", "move": view}));
+                inner.hint = Some(view);
+            }
+            _ => {}
+        }
+        inner.push_event(serde_json::json!({"type": "done", "kind": kind.name()}));
+        self.changed.notify_all();
+    }
+}
+
+/// A session replaying an imported record, evaluating with `evaluator`.
 fn record_session<G: Game>(
     text: &str,
     human: Side,
-    level: Level,
     evaluator: G::Evaluator,
 ) -> Result<Session<G>, ApiError> {
     let record = record::import::<G>(text).map_err(|e| {
@@ -238,15 +344,10 @@ fn record_session<G: Game>(
     })?;
     let mut start = record.start;
     start.set_evaluator(evaluator);
-    let mut session = Session::new(start, human, level);
-    for mv in record.moves {
-        let by_human = session.pos.side_to_move() == human;
-        session.push(mv, by_human);
-    }
-    Ok(session)
+    Ok(Session::replay(start, human, record.moves))
 }
 
-impl<G: Game, E: Engine<G>> Shared<G, E> {
+impl<G: Tuned, S: Think<G>> Shared<G, S> {
     /// Starts a game as `request` asks, its positions evaluating as the server's
     /// [`super::think::Config::evaluation`] says; the engine starts thinking if it moves
     /// first.
@@ -267,56 +368,82 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
             (Some(_), Some(_)) => {
                 return Err(ApiError::new(400, "send a FEN or a record, not both"))
             }
-            (None, Some(text)) => record_session::<G>(text, human, level, evaluator.clone())?,
+            (None, Some(text)) => record_session::<G>(text, human, evaluator.clone())?,
             (Some(fen), None) if fen.len() > 256 => return Err(ApiError::new(400, "FEN too long")),
             (Some(fen), None) => Session::new(
                 start(G::from_fen(fen).map_err(|e| ApiError::new(400, format!("bad FEN: {e}")))?),
                 human,
-                level,
             ),
-            (None, None) => Session::new(start(G::start()), human, level),
+            (None, None) => Session::new(start(G::start()), human),
         };
-        let game = Arc::new_cyclic(|me| Shared::<G, E> {
-            me: me.clone(),
+        let game = Arc::new(Shared::<G, S> {
             ctx: ctx.clone(),
-            inner: Mutex::new(Inner {
-                session,
-                job: None,
-                generation: 0,
-                hint: None,
-                thought: None,
-                engine_score: None,
-                draw: None,
-                events: VecDeque::new(),
-                next_seq: 0,
-                touched: Instant::now(),
-                kept: None,
+            core: Arc::new(Core {
+                inner: Mutex::new(Inner {
+                    session,
+                    level,
+                    job: None,
+                    generation: 0,
+                    hint: None,
+                    thought: None,
+                    engine_score: None,
+                    draw: None,
+                    events: VecDeque::new(),
+                    next_seq: 0,
+                    touched: Instant::now(),
+                    engine_failed: false,
+                }),
+                changed: Condvar::new(),
             }),
-            changed: Condvar::new(),
-            engine: PhantomData,
+            engine: Mutex::new(None),
         });
         {
-            let mut inner = game.lock();
+            let mut held = game.engine();
+            let mut inner = game.core.lock();
             if inner.session.engine_to_move() {
-                game.start_job(&mut inner, Kind::Reply)?;
+                game.start_job(&mut held, &mut inner, Kind::Reply)?;
             }
         }
         Ok(game)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Inner<G, E>> {
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    fn engine(&self) -> MutexGuard<'_, Option<Held<G, S>>> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Locks the game for a client request, marking it as used.
-    fn touch(&self) -> MutexGuard<'_, Inner<G, E>> {
-        let mut inner = self.lock();
+    fn touch(&self) -> MutexGuard<'_, Inner<G>> {
+        let mut inner = self.core.lock();
         inner.touched = Instant::now();
         inner
     }
 
-    /// Starts a search on its own thread. On error nothing has changed.
-    fn start_job(&self, inner: &mut Inner<G, E>, kind: Kind) -> Result<(), ApiError> {
+    /// Cancels the running search, if any, and waits for its thread to end, releasing the
+    /// game meanwhile (the thread may be waiting for it to report); returns the game locked
+    /// again. Nothing else changes the game meanwhile: every other change holds the engine.
+    fn cancel<'a>(
+        &'a self,
+        held: &mut Option<Held<G, S>>,
+        mut inner: MutexGuard<'a, Inner<G>>,
+    ) -> MutexGuard<'a, Inner<G>> {
+        if inner.cancel_job() {
+            drop(inner);
+            if let Some(held) = held {
+                held.engine.stop();
+            }
+            inner = self.core.lock();
+        }
+        inner
+    }
+
+    /// Starts a search on the engine's thread; no search may be running. On error nothing
+    /// has changed.
+    fn start_job(
+        &self,
+        held: &mut Option<Held<G, S>>,
+        inner: &mut Inner<G>,
+        kind: Kind,
+    ) -> Result<(), ApiError> {
         let slot = self.ctx.reserve_search().ok_or_else(|| {
             ApiError::new(
                 503,
@@ -325,125 +452,65 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
         })?;
         let cap = self.ctx.config.max_think;
         let (level, limits) = match kind {
-            Kind::Reply => (inner.session.level, inner.session.level.limits(cap)),
+            Kind::Reply => (inner.level, inner.level.limits(cap)),
             Kind::Hint => (Level::Full, Level::Full.limits(cap.min(HINT_TIME))),
         };
         let think_time = limits.movetime.unwrap_or(cap);
-        let control = Arc::new(Control::new());
-        let generation = inner.generation + 1;
-        let pos = inner.session.pos.clone();
-        let me = self.me.clone();
-        let thread_control = control.clone();
-        let kept = inner.kept.take();
-        std::thread::Builder::new()
-            .name(format!("chariot-{}-{}", G::NAME, kind.name()))
-            .spawn(move || {
-                let _slot = slot;
-                let (mut engine, kept_slot) = match kept {
-                    Some((mut engine, kept_slot)) => {
-                        engine.set_level(level);
-                        (engine, Some(kept_slot))
-                    }
-                    None => (E::new(level), None),
-                };
-                let mut report = |info: &Info<G::Move>| {
-                    if let Some(game) = me.upgrade() {
-                        game.on_info(generation, kind, info);
-                    }
-                };
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    engine.think(&pos, &limits, &thread_control, &mut report)
-                }));
-                if let Some(game) = me.upgrade() {
-                    // An engine whose search panicked is not trusted with the next one.
-                    let engine = result.is_ok().then_some((engine, kept_slot));
-                    game.on_done(generation, kind, result.ok(), engine);
+        // A kept engine carries its table and histories over from move to move; one that
+        // may not stay, or whose last search failed, is replaced by a fresh one.
+        let reusable = match held.as_mut() {
+            Some(h) if !inner.engine_failed => {
+                if h.kept.is_none() {
+                    h.kept = self.ctx.reserve_kept();
                 }
+                h.kept.is_some()
+            }
+            _ => false,
+        };
+        inner.engine_failed = false;
+        let held = if reusable {
+            let held = held.as_mut().expect("checked above");
+            // The hash size is the same at every level, so the table is kept.
+            held.engine.set_options(level.options());
+            held
+        } else {
+            *held = None; // its search has reported: dropping it waits for nobody
+            held.insert(Held {
+                engine: Engine::with_evaluator(
+                    level.options(),
+                    self.ctx.config.evaluation.evaluator::<G>(),
+                ),
+                kept: None,
             })
-            .map_err(|e| ApiError::new(503, format!("cannot start a search: {e}")))?;
+        };
+        held.engine.set_position(inner.session.pos.clone());
+        let generation = inner.generation + 1;
+        let reporter = Reporter {
+            core: self.core.clone(),
+            generation,
+            kind,
+            failed: false,
+            _slot: slot,
+        };
+        held.engine.go(
+            GoRequest {
+                limits,
+                ..GoRequest::default()
+            },
+            reporter,
+        );
         inner.generation = generation;
         inner.job = Some(Job {
             kind,
-            control,
             deadline: Instant::now() + think_time,
         });
         inner.push_event(serde_json::json!({"type": "start", "kind": kind.name()}));
-        self.changed.notify_all();
+        self.core.changed.notify_all();
         Ok(())
     }
 
-    fn on_info(&self, generation: u64, kind: Kind, info: &Info<G::Move>) {
-        let mut inner = self.lock();
-        if inner.generation != generation || inner.job.is_none() {
-            return;
-        }
-        let white_score = match inner.session.pos.side_to_move() {
-            Side::White => info.score,
-            Side::Black => -info.score,
-        };
-        let thought = Thought {
-            kind: kind.name(),
-            depth: info.depth,
-            score: score_text(white_score),
-            pv: inner.session.line_text(&info.pv),
-            nodes: info.nodes,
-            nps: info.nps,
-        };
-        let mut event = serde_json::to_value(&thought).unwrap_or_default();
-        event["type"] = "info".into();
-        inner.push_event(event);
-        inner.thought = Some(thought);
-        self.changed.notify_all();
-    }
-
-    fn on_done(
-        &self,
-        generation: u64,
-        kind: Kind,
-        result: Option<SearchResult<G::Move>>,
-        engine: Option<(E, Option<KeptSlot>)>,
-    ) {
-        let mut inner = self.lock();
-        if inner.generation != generation || inner.job.is_none() {
-            return;
-        }
-        inner.job = None;
-        if let Some((engine, slot)) = engine {
-            if let Some(slot) = slot.or_else(|| self.ctx.reserve_kept()) {
-                inner.kept = Some((engine, slot));
-            }
-        }
-        let legal = inner.session.pos.legal_moves();
-        // A search that panicked or returned no legal move still must not stall the game:
-        // the first legal move keeps it going (and is visibly weak, so the bug gets noticed).
-        let best = result
-            .as_ref()
-            .and_then(|r| r.best)
-            .filter(|&mv| legal.contains(mv))
-            .or_else(|| legal.iter().next().copied());
-        match (kind, best) {
-            (Kind::Reply, Some(mv)) if inner.session.engine_to_move() => {
-                let view = inner.view(mv);
-                inner.session.push(mv, false);
-                inner.engine_score = result.map(|r| r.score);
-                inner.push_event(serde_json::json!({"type": "move", "move": view}));
-            }
-            (Kind::Hint, Some(mv)) => {
-                let view = inner.view(mv);
-                inner.push_event(serde_json::json!({"type": "hint", "move": view}));
-                inner.hint = Some(view);
-            }
-            _ => {}
-        }
-        if inner.session.outcome().is_some() {
-            inner.kept = None; // a finished game needs no engine: free its memory now
-        }
-        inner.push_event(serde_json::json!({"type": "done", "kind": kind.name()}));
-        self.changed.notify_all();
-    }
-
     /// Whether the engine accepts a draw now (see [`DRAW_SCORE`], [`DRAW_PIECES`]).
-    fn accepts_draw(inner: &Inner<G, E>) -> bool {
+    fn accepts_draw(inner: &Inner<G>) -> bool {
         let pos = &inner.session.pos;
         let score = inner.engine_score.unwrap_or_else(|| {
             let eval = pos.evaluate();
@@ -457,7 +524,7 @@ impl<G: Game, E: Engine<G>> Shared<G, E> {
     }
 }
 
-impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
+impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
     fn state(&self, id: &str) -> String {
         let inner = self.touch();
         let s = &inner.session;
@@ -473,42 +540,33 @@ impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
             start_fen: s.start.to_fen(),
             turn: side_key(s.pos.side_to_move()),
             human: side_key(s.human),
-            level: s.level,
+            level: inner.level,
             side_names: spec.side_names,
             files: spec.files,
             ranks: spec.ranks,
             rank_base: spec.rank_base,
-            board: s.board_rows(),
+            board: board_rows(s),
             legal: if your_turn {
-                s.legal_coords()
+                s.legal(MoveStyle::Coord)
             } else {
                 Vec::new()
             },
-            moves: s
-                .history
-                .iter()
-                .map(|p| MoveView {
-                    coord: p.coord.clone(),
-                    text: p.text.clone(),
-                })
-                .collect(),
-            last: s.history.last().map(|p| MoveView {
-                coord: p.coord.clone(),
-                text: p.text.clone(),
-            }),
+            moves: s.history.iter().map(MoveView::from).collect(),
+            last: s.history.last().map(MoveView::from),
             check: s.pos.in_check(),
             thinking: thinking.map(Kind::name),
             hint: inner.hint.clone(),
             thought: inner.thought.clone(),
             draw: inner.draw,
-            result: s.result_view(),
+            result: result_view(s),
             seq: inner.next_seq,
         };
         serde_json::to_string(&view).unwrap_or_else(|_| "{}".into())
     }
 
     fn play(&self, text: &str) -> Result<(), ApiError> {
-        let mut inner = self.touch();
+        let mut held = self.engine();
+        let inner = self.touch();
         if inner.session.outcome().is_some() {
             return Err(ApiError::new(409, "the game is over"));
         }
@@ -518,36 +576,38 @@ impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
         if inner.session.engine_to_move() {
             return Err(ApiError::new(409, "it is the engine's turn"));
         }
-        let mv = inner.session.parse(text)?;
-        inner.cancel_job();
+        let mv = parse(&inner.session, text)?;
+        let mut inner = self.cancel(&mut held, inner);
         inner.session.push(mv, true);
         if inner.session.engine_to_move() {
-            if let Err(e) = self.start_job(&mut inner, Kind::Reply) {
-                let played = inner.session.history.pop().map(|p| p.mv);
-                if let Some(mv) = played {
-                    inner.session.pos.unmake(mv);
-                }
+            if let Err(e) = self.start_job(&mut held, &mut inner, Kind::Reply) {
+                inner.session.pop();
                 return Err(e);
             }
         }
         inner.hint = None;
         inner.draw = None;
-        self.changed.notify_all();
+        self.core.changed.notify_all();
         Ok(())
     }
 
     fn undo(&self) -> Result<(), ApiError> {
+        let mut held = self.engine();
         let mut inner = self.touch();
-        inner.session.undo()?;
-        inner.cancel_job();
+        inner
+            .session
+            .undo()
+            .map_err(|e| ApiError::new(409, e.to_string()))?;
+        let mut inner = self.cancel(&mut held, inner);
         inner.hint = None;
         inner.draw = None;
         inner.thought = None;
-        self.changed.notify_all();
+        self.core.changed.notify_all();
         Ok(())
     }
 
     fn hint(&self) -> Result<(), ApiError> {
+        let mut held = self.engine();
         let mut inner = self.touch();
         if inner.session.outcome().is_some() {
             return Err(ApiError::new(409, "the game is over"));
@@ -558,25 +618,27 @@ impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
         if inner.session.engine_to_move() {
             return Err(ApiError::new(409, "it is the engine's turn"));
         }
-        self.start_job(&mut inner, Kind::Hint)
+        self.start_job(&mut held, &mut inner, Kind::Hint)
     }
 
     fn resign(&self) -> Result<(), ApiError> {
-        let mut inner = self.touch();
+        let mut held = self.engine();
+        let inner = self.touch();
         if inner.session.outcome().is_some() {
             return Err(ApiError::new(409, "the game is over"));
         }
-        inner.cancel_job();
+        let mut inner = self.cancel(&mut held, inner);
         let winner = inner.session.human.flip();
         inner.session.forced = Some(Outcome {
             winner: Some(winner),
             reason: EndReason::Resignation,
         });
-        self.changed.notify_all();
+        self.core.changed.notify_all();
         Ok(())
     }
 
     fn offer_draw(&self) -> Result<bool, ApiError> {
+        let mut held = self.engine();
         let mut inner = self.touch();
         if inner.session.outcome().is_some() {
             return Err(ApiError::new(409, "the game is over"));
@@ -586,14 +648,14 @@ impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
         }
         let accepted = Self::accepts_draw(&inner);
         if accepted {
-            inner.cancel_job();
+            inner = self.cancel(&mut held, inner);
             inner.session.forced = Some(Outcome {
                 winner: None,
                 reason: EndReason::Agreement,
             });
         }
         inner.draw = Some(if accepted { "accepted" } else { "declined" });
-        self.changed.notify_all();
+        self.core.changed.notify_all();
         Ok(accepted)
     }
 
@@ -601,13 +663,13 @@ impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
         let inner = self.touch();
         Export {
             filename: format!("chariot-{}.pgn", G::NAME),
-            text: pgn::record(&inner.session, &record::write::pgn_date()),
+            text: pgn::record(&inner.session, inner.level, &record::write::pgn_date()),
         }
     }
 
     fn next_events(&self, after: u64, wait: Duration) -> EventBatch {
         let deadline = Instant::now() + wait;
-        let mut inner = self.lock();
+        let mut inner = self.core.lock();
         loop {
             let events: Vec<(u64, String)> = inner
                 .events
@@ -621,6 +683,7 @@ impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
                 return EventBatch { events, busy };
             }
             inner = self
+                .core
                 .changed
                 .wait_timeout(inner, deadline - now)
                 .unwrap_or_else(|e| e.into_inner())
@@ -629,7 +692,7 @@ impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
     }
 
     fn activity(&self) -> Activity {
-        let inner = self.lock();
+        let inner = self.core.lock();
         Activity {
             touched: inner.touched,
             finished: inner.session.outcome().is_some(),
@@ -638,21 +701,26 @@ impl<G: Game, E: Engine<G>> GameHandle for Shared<G, E> {
     }
 
     fn enforce_deadline(&self, now: Instant) {
-        let inner = self.lock();
-        if let Some(job) = &inner.job {
-            if now > job.deadline + Duration::from_millis(500) {
-                job.control.stop();
+        let mut held = self.engine();
+        let inner = self.core.lock();
+        let overdue = inner
+            .job
+            .as_ref()
+            .is_some_and(|job| now > job.deadline + Duration::from_millis(500));
+        // An idle engine without the right to stay, or of a finished game, frees its memory.
+        let idle_unwanted = inner.job.is_none()
+            && held
+                .as_ref()
+                .is_some_and(|h| h.kept.is_none() || inner.session.outcome().is_some());
+        drop(inner);
+        if overdue {
+            // The search reports its move as it ends.
+            if let Some(held) = held.as_mut() {
+                held.engine.stop();
             }
         }
-    }
-}
-
-impl<G: Game, E: Engine<G>> Drop for Shared<G, E> {
-    fn drop(&mut self) {
-        // An evicted game stops its search at once rather than thinking for nobody.
-        let inner = self.inner.get_mut().unwrap_or_else(|e| e.into_inner());
-        if let Some(job) = &inner.job {
-            job.control.stop();
+        if idle_unwanted {
+            *held = None;
         }
     }
 }

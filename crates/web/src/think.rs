@@ -1,9 +1,7 @@
-//! How the engine thinks for the web game: playing levels, the engine behind a game, and the
-//! server-wide accounting that bounds how many searches run and for how long.
+//! How the engine thinks for the web game: playing levels, and the server-wide accounting
+//! that bounds how many searches run, for how long, and how many games keep their engine.
 
-use engine::Tuned;
-use game::{is_mate_score, Game, Score, MATE};
-use search::{Control, Info, Limits, Options, SearchResult, Searcher, Strength};
+use search::{Limits, Options, Strength};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -69,49 +67,6 @@ impl Level {
             movetime: Some(Duration::from_millis(ms).min(cap)),
             ..Limits::default()
         }
-    }
-}
-
-/// The engine behind a web game: one search, blocking, on the thread that calls it.
-pub trait Engine<G: Game>: Send + 'static {
-    /// An engine set up for `level`.
-    fn new(level: Level) -> Self
-    where
-        Self: Sized;
-    /// Switches a kept engine to `level` (a hint searches at full strength, a reply at the
-    /// game's level) without forgetting what it learnt.
-    fn set_level(&mut self, _level: Level) {}
-    /// Searches `pos` until `limits` or `control` stop it, reporting progress.
-    fn think(
-        &mut self,
-        pos: &G,
-        limits: &Limits,
-        control: &Control,
-        report: &mut dyn FnMut(&Info<G::Move>),
-    ) -> SearchResult<G::Move>;
-}
-
-/// The real engine: the generic search.
-pub struct SearchEngine<G: Game>(Searcher<G>);
-
-impl<G: Tuned> Engine<G> for SearchEngine<G> {
-    fn new(level: Level) -> Self {
-        SearchEngine(Searcher::new(level.options(), G::TUNING))
-    }
-
-    fn set_level(&mut self, level: Level) {
-        // The hash size is the same at every level, so the table is kept.
-        self.0.set_options(level.options());
-    }
-
-    fn think(
-        &mut self,
-        pos: &G,
-        limits: &Limits,
-        control: &Control,
-        report: &mut dyn FnMut(&Info<G::Move>),
-    ) -> SearchResult<G::Move> {
-        self.0.search(pos, limits, &[], control, report)
     }
 }
 
@@ -223,36 +178,9 @@ impl Drop for SearchSlot {
     }
 }
 
-/// A score for people: pawns with a sign from White's/Red's point of view, or `#N` / `#-N`
-/// for a mate in N moves.
-pub fn score_text(score_for_white: Score) -> String {
-    if is_mate_score(score_for_white) {
-        let plies = MATE - score_for_white.abs();
-        let moves = (plies + 1) / 2;
-        if score_for_white > 0 {
-            format!("#{moves}")
-        } else {
-            format!("#-{moves}")
-        }
-    } else {
-        format!("{:+.2}", score_for_white as f64 / 100.0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game::{mate_in, mated_in};
-
-    #[test]
-    fn scores_read_like_an_engine_gui() {
-        assert_eq!(score_text(35), "+0.35");
-        assert_eq!(score_text(-120), "-1.20");
-        assert_eq!(score_text(0), "+0.00");
-        assert_eq!(score_text(mate_in(1)), "#1");
-        assert_eq!(score_text(mate_in(5)), "#3");
-        assert_eq!(score_text(mated_in(4)), "#-2");
-    }
 
     #[test]
     fn levels_are_capped_and_ordered() {

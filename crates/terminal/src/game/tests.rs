@@ -80,7 +80,7 @@ fn the_end_of_the_game_is_announced_and_moves_then_refused() {
     .unwrap();
     let out = String::from_utf8(out).unwrap();
     assert!(
-        out.contains("Game over. checkmate: you win (White wins, 1-0)"),
+        out.contains("Game over. Checkmate: White wins (1-0). You win."),
         "{out}"
     );
     assert!(out.contains("The game is over."), "{out}");
@@ -141,4 +141,11 @@ fn load_continues_a_saved_game_and_explains_a_bad_file() {
     let out = run::<xiangqi::Position>(Side::White, &format!("load {}\nquit\n", xq.display()));
     assert!(out.contains(": 2 moves."), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn undo_before_the_persons_first_move_keeps_the_engines_opening() {
+    let out = run::<chess::Position>(Side::Black, "undo\nquit\n");
+    assert!(out.contains("Nothing to undo."), "{out}");
+    assert_eq!(out.matches("Chariot plays").count(), 1, "{out}");
 }

@@ -1,10 +1,7 @@
-//! Tic-tac-toe behind the `Game` trait and a scripted engine: small stand-ins that let the
-//! server's tests run fast and deterministically, independent of the real rules and search.
+//! Tic-tac-toe behind the `Game` trait: a board game small enough that the web game's
+//! tests run fast and deterministically, independent of the real rules.
 
-use super::think::{Engine, Level};
 use game::{EndReason, Game, MoveList, MoveStyle, Outcome, Score, Side, Verdict};
-use search::{Bound, Control, Info, Limits, SearchResult};
-use std::time::{Duration, Instant};
 
 /// Tic-tac-toe: squares 1..=9 from a1 (bottom left) to c3; White is X and moves first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +25,11 @@ const LINES: [[usize; 3]; 8] = [
     [0, 4, 8],
     [2, 4, 6],
 ];
+
+/// Tic-tac-toe searches with the base search (in tests it is only ever scripted).
+impl engine::Tuned for TicTacToe {
+    const TUNING: search::SearchTuning = search::SearchTuning::BASE;
+}
 
 impl TicTacToe {
     fn winner(&self) -> Option<Side> {
@@ -115,6 +117,14 @@ impl Game for TicTacToe {
             "b"
         };
         format!("{} {side}", rows.join("/"))
+    }
+    /// A 3×3 board whose moves are typed as coordinates (`b2`) or in "human" notation
+    /// (`B2`), so that the web game's tests read both.
+    fn description() -> game::Description {
+        game::Description {
+            input_styles: &[MoveStyle::Coord, MoveStyle::Human],
+            ..game::Description::plain(Self::NAME, 3, 3)
+        }
     }
     fn side_to_move(&self) -> Side {
         self.to_move
@@ -225,54 +235,6 @@ impl Game for TicTacToe {
             Ok(mv)
         } else {
             Err(TttError("that square is taken or the game is over"))
-        }
-    }
-}
-
-/// A scripted engine: every 20 ms it reports one more "depth" whose line is the first legal
-/// move, until the limits or a stop end it; it then plays that move.
-pub struct ScriptedEngine;
-
-impl Engine<TicTacToe> for ScriptedEngine {
-    fn new(_level: Level) -> Self {
-        ScriptedEngine
-    }
-    fn think(
-        &mut self,
-        pos: &TicTacToe,
-        limits: &Limits,
-        control: &Control,
-        report: &mut dyn FnMut(&Info<u8>),
-    ) -> SearchResult<u8> {
-        let start = Instant::now();
-        let best = pos.legal_moves().iter().next().copied();
-        let movetime = limits.movetime.unwrap_or(Duration::from_secs(3600));
-        let mut depth = 0;
-        while !control.stopped()
-            && start.elapsed() < movetime
-            && limits.depth.is_none_or(|d| depth < d)
-        {
-            std::thread::sleep(Duration::from_millis(20));
-            depth += 1;
-            report(&Info {
-                depth,
-                seldepth: depth,
-                multipv: 1,
-                score: 10,
-                bound: Bound::Exact,
-                nodes: depth as u64 * 100,
-                nps: 5000,
-                hashfull: 0,
-                time: start.elapsed(),
-                pv: best.into_iter().collect(),
-            });
-        }
-        SearchResult {
-            best,
-            ponder: None,
-            score: 10,
-            depth,
-            nodes: depth as u64 * 100,
         }
     }
 }
