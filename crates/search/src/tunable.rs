@@ -458,7 +458,13 @@ mod tests {
             .enumerate()
             .map(|(i, t)| (i, (t.get)(&base)))
             .collect();
-        assert_eq!(apply(base, &values), base);
+        // `AspDelta` writes the search's default window into the preset's `None`: the
+        // same window.
+        let expected = SearchTuning {
+            aspiration_delta: Some(ASPIRATION_DELTA),
+            ..base
+        };
+        assert_eq!(apply(base, &values), expected);
     }
 
     #[test]

@@ -315,7 +315,16 @@ mod tests {
     #[test]
     fn a_fake_match_that_rewards_a_target_pulls_the_value_to_it() {
         // θ+ wins when it is nearer 150 than θ−, loses otherwise: deterministic.
-        let mut s = State::new(vec![param("A", 60.0)], 300, 11);
+        // A learning rate this large moves a real session too fast; here it lets 300
+        // iterations cross the range.
+        let mut s = State::new(
+            vec![Param {
+                r_end: 0.05,
+                ..param("A", 60.0)
+            }],
+            300,
+            11,
+        );
         let mut fake = |plus: &Values, minus: &Values| {
             let (dp, dm) = ((plus[0].1 - 150).abs(), (minus[0].1 - 150).abs());
             Ok(match dp.cmp(&dm) {
