@@ -8,7 +8,8 @@
 //! The modules: [`process`] runs an engine's program, [`engine`] speaks UCI to it and
 //! [`xboard`] the xboard protocol, [`player`] seats either at the board, [`tc`] the clocks, [`game`] referees one
 //! game, [`schedule`] orders the games, [`runner`] plays them in parallel, [`stats`] turns
-//! results into Elo and SPRT verdicts, [`pgn`] and [`report`] write them out.
+//! results into Elo and SPRT verdicts, [`pgn`] and [`report`] write them out; [`spsa`] tunes
+//! the search's parameters with matches of two copies of an engine.
 #![deny(missing_docs)]
 
 pub mod adjudicate;
@@ -30,6 +31,7 @@ mod runner_tests;
 pub mod schedule;
 pub mod soak;
 pub mod spec;
+pub mod spsa;
 pub mod stats;
 pub mod tally;
 pub mod tc;

@@ -51,6 +51,10 @@ enum Command {
     Eval(commands::eval::EvalArgs),
     /// Engine-vs-engine matches with Elo and SPRT.
     Arena(arena::Args),
+    /// Tune the search's parameters by SPSA with short arena matches (docs/tuning.md).
+    Spsa(arena::spsa::SpsaArgs),
+    /// Print the search's tunable parameters as OpenBench SPSA input lines.
+    TuneParams(commands::tune_params::TuneParamsArgs),
     /// Play many fast checked games; count illegal moves, panics, time losses, hash errors.
     Soak(arena::soak::SoakArgs),
     /// Self-play at fixed nodes: positions with scores and results for training.
@@ -74,6 +78,8 @@ impl Command {
             Command::Analyze(_) => "analyze",
             Command::Eval(_) => "eval",
             Command::Arena(_) => "arena",
+            Command::Spsa(_) => "spsa",
+            Command::TuneParams(_) => "tune-params",
             Command::Soak(_) => "soak",
             Command::Datagen(_) => "datagen",
             Command::Tune(_) => "tune",
@@ -92,6 +98,8 @@ impl Command {
             Command::Analyze(args) => commands::analyze::run(args),
             Command::Eval(args) => commands::eval::run(args),
             Command::Arena(args) => arena::run(args),
+            Command::Spsa(args) => arena::spsa::run(args),
+            Command::TuneParams(args) => commands::tune_params::run(args),
             Command::Soak(args) => arena::soak::run(args),
             Command::Datagen(args) => train::datagen::run(args),
             Command::Tune(args) => train::tune::run(args),
@@ -194,7 +202,8 @@ mod tests {
             default_command(false),
             Command::Uci(uci::UciArgs {
                 detect: true,
-                game: None
+                game: None,
+                tune: false
             })
         ));
         let explicit = Cli::try_parse_from(["chariot", "uci"]).unwrap();

@@ -36,6 +36,10 @@ impl<G: Game> Think<G> for Switchable<G> {
         self.mode = mode;
         true
     }
+    fn set_tuning(&mut self, tuning: search::SearchTuning) -> bool {
+        self.full.set_tuning(tuning);
+        true
+    }
     fn remembered(&self, pos: &G) -> Option<search::Remembered<G::Move>> {
         self.full.remembered(pos)
     }

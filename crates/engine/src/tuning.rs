@@ -40,6 +40,7 @@ const CHESS: SearchTuning = SearchTuning {
     tt_move_first: true,
     child_cutoff_reduction: true,
     low_ply_history: true,
+    params: search::params::Params::DEFAULT,
 };
 
 impl Tuned for chess::Position {

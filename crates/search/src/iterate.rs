@@ -4,7 +4,7 @@
 //! (time, mate found) and sends progress reports after each iteration.
 
 use crate::api::{Bound, Info};
-use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
+use crate::params::ASPIRATION_DELTA;
 use crate::time::instability;
 use crate::worker::Worker;
 use game::{is_mate_score, mate_in, Game, Score, INFINITY};
@@ -177,12 +177,14 @@ impl<G: Game> Worker<'_, G> {
     ) {
         let prev = root[pv_idx].prev_score;
         let mut delta = self.tuning.aspiration_delta.unwrap_or(ASPIRATION_DELTA);
-        let (mut alpha, mut beta) =
-            if depth >= ASPIRATION_MIN_DEPTH && !is_mate_score(prev) && prev > -INFINITY {
-                ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
-            } else {
-                (-INFINITY, INFINITY)
-            };
+        let (mut alpha, mut beta) = if depth >= self.tuning.params.aspiration_min_depth
+            && !is_mate_score(prev)
+            && prev > -INFINITY
+        {
+            ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
+        } else {
+            (-INFINITY, INFINITY)
+        };
         // After a fail high the next try is a ply shallower per fail high in a row (where
         // the game opts in): the move is probably good, and a shallower search confirms it
         // sooner. Not in the plain search, which must return the full-depth minimax value.

@@ -8,7 +8,8 @@
 //! Layout: `searcher` (the public entry), `threads` (Lazy SMP), `iterate` (iterative
 //! deepening, aspiration, root moves, MultiPV), `negamax` and `qsearch` (the tree search),
 //! `ordering`, `history`, `tt`, `time`, `strength` (levels), `params` (every tunable),
-//! `tuning` (the optional features and margins a game's preset sets) and `reference`
+//! `tuning` (the optional features and margins a game's preset sets), `tunable` (the
+//! table of those by UCI name, for tuning mode and SPSA) and `reference`
 //! (textbook minimax and alpha-beta).
 #![deny(missing_docs)]
 
@@ -26,6 +27,7 @@ mod think;
 mod threads;
 mod time;
 pub mod tt;
+pub mod tunable;
 mod tuning;
 mod worker;
 

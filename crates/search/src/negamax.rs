@@ -13,7 +13,7 @@
 use crate::api::Bound;
 use crate::history::{History, NO_PIECE_TO};
 use crate::ordering::{Picker, Stage};
-use crate::params::*;
+use crate::params::history_bonus;
 use crate::reference::verdict_score;
 use crate::tt::bound_of;
 use crate::worker::Worker;
@@ -105,8 +105,8 @@ impl<G: Game> Worker<'_, G> {
 
         if pruning && !PV && !in_check {
             // Step 1. Reverse futility pruning: far above beta, a quiet position stays there.
-            if depth <= RFP_MAX_DEPTH
-                && eval - rfp_margin(depth, improving) >= beta
+            if depth <= self.tuning.params.rfp_max_depth
+                && eval - self.tuning.params.rfp_margin(depth, improving) >= beta
                 && !is_mate_score(beta)
             {
                 return eval;
@@ -115,8 +115,8 @@ impl<G: Game> Worker<'_, G> {
             // node; if quiescence agrees it cannot, believe it.
             if let Some(margin) = self.tuning.razor_margin {
                 if excluded == 0
-                    && depth <= RAZOR_MAX_DEPTH
-                    && eval < alpha - RAZOR_BASE - margin * depth * depth
+                    && depth <= self.tuning.params.razor_max_depth
+                    && eval < alpha - self.tuning.params.razor_base - margin * depth * depth
                     && !is_mate_score(alpha)
                 {
                     let value = self.qsearch::<false>(ply, alpha, alpha + 1);
@@ -130,14 +130,14 @@ impl<G: Game> Worker<'_, G> {
             }
             // Step 2. Null-move pruning: if passing still fails high, a real move will too.
             // Not after a null move, and not where zugzwang is likely (the game decides).
-            if depth >= NMP_MIN_DEPTH
+            if depth >= self.tuning.params.nmp_min_depth
                 && excluded == 0
                 && eval >= beta
                 && !self.stack[ply - 1].null
                 && !is_mate_score(beta)
                 && self.pos.null_move_ok()
             {
-                let mut r = nmp_reduction(depth);
+                let mut r = self.tuning.params.nmp_reduction(depth);
                 if let Some(divisor) = self.tuning.nmp_eval_divisor {
                     r += ((eval - beta) / divisor).min(3);
                 }
@@ -160,7 +160,7 @@ impl<G: Game> Worker<'_, G> {
         }
         // Step 3. Internal iterative reduction: without a TT move the ordering is poor,
         // so a shallower search is cheaper and fills the TT for the next iteration.
-        if pruning && tt_code == 0 && depth >= IIR_MIN_DEPTH {
+        if pruning && tt_code == 0 && depth >= self.tuning.params.iir_min_depth {
             depth -= 1;
         }
 
@@ -210,7 +210,7 @@ impl<G: Game> Worker<'_, G> {
         let mut noisies = [0u16; MAX_NOISIES];
         let mut noisy_count = 0usize;
         // Late move pruning skips the quiet moves after this many (non-PV nodes).
-        let lmp_limit = lmp_count(depth, improving) / self.tuning.lmp_divisor;
+        let lmp_limit = self.tuning.params.lmp_count(depth, improving) / self.tuning.lmp_divisor;
 
         while let Some((mv, stage)) = picker.next(&self.pos, self.history) {
             if excluded != 0 && G::encode(mv) == excluded {
@@ -230,18 +230,19 @@ impl<G: Game> Worker<'_, G> {
             if pruning && !in_check && best > -MATE_BOUND {
                 prunable = if quiet {
                     // Step 4. Late move pruning: late quiet moves at low depth rarely matter.
-                    (!PV && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_limit)
+                    (!PV && depth <= self.tuning.params.lmp_max_depth && quiet_count >= lmp_limit)
                     // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
-                        || (depth <= FP_MAX_DEPTH && eval + futility_margin(depth) <= alpha)
+                        || (depth <= self.tuning.params.fp_max_depth
+                            && eval + self.tuning.params.futility_margin(depth) <= alpha)
                     // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
                         || self.tuning.quiet_see_margin.is_some_and(|m| {
-                            depth <= SEE_QUIET_MAX_DEPTH && !self.pos.see_ge(mv, -m * depth)
+                            depth <= self.tuning.params.see_quiet_max_depth && !self.pos.see_ge(mv, -m * depth)
                         })
                     // Step 5c. History pruning: a quiet move that has mostly failed, in
                     // this context and in others, at a shallow non-PV node.
                         || (!PV
                             && stage == Stage::Quiet
-                            && depth <= HISTORY_PRUNE_MAX_DEPTH
+                            && depth <= self.tuning.params.history_prune_max_depth
                             && self.tuning.history_prune_margin.is_some_and(|m| {
                                 let stat = self.history.quiet_stat(
                                     side,
@@ -255,14 +256,14 @@ impl<G: Game> Worker<'_, G> {
                 } else {
                     // Step 6. SEE pruning: captures that lose too much material.
                     (stage == Stage::BadNoisy
-                        && depth <= SEE_MAX_DEPTH
-                        && !self.pos.see_ge(mv, see_capture_margin(depth)))
+                        && depth <= self.tuning.params.see_max_depth
+                        && !self.pos.see_ge(mv, self.tuning.params.see_capture_threshold(depth)))
                     // Step 6a. Futility pruning of captures: one that cannot win, by static
                     // exchange, what lifts a hopeless eval to within a margin of alpha.
                         || self.tuning.capture_futility_margin.is_some_and(|m| {
-                            !PV && depth <= FP_MAX_DEPTH
+                            !PV && depth <= self.tuning.params.fp_max_depth
                                 && self.pos.is_capture(mv)
-                                && !self.pos.see_ge(mv, alpha - eval - futility_margin(depth) - m)
+                                && !self.pos.see_ge(mv, alpha - eval - self.tuning.params.futility_margin(depth) - m)
                         })
                 };
             }
@@ -278,8 +279,8 @@ impl<G: Game> Worker<'_, G> {
             if let (Some(margin), Stage::Tt, Some(h)) = (self.tuning.singular_margin, stage, hit) {
                 if pruning
                     && excluded == 0
-                    && depth >= SINGULAR_MIN_DEPTH
-                    && h.depth >= depth - SINGULAR_TT_DEPTH_GAP
+                    && depth >= self.tuning.params.singular_min_depth
+                    && h.depth >= depth - self.tuning.params.singular_tt_depth_gap
                     && matches!(h.bound, Bound::Lower | Bound::Exact)
                     && !is_mate_score(h.score)
                     && (ply as i32) < 2 * self.root_depth
@@ -299,8 +300,9 @@ impl<G: Game> Worker<'_, G> {
                     if value < singular_beta {
                         extension = 1;
                         if !PV
-                            && value < singular_beta - DOUBLE_EXTENSION_MARGIN
-                            && self.stack[ply - 1].double_extensions < MAX_DOUBLE_EXTENSIONS
+                            && value < singular_beta - self.tuning.params.double_extension_margin
+                            && i32::from(self.stack[ply - 1].double_extensions)
+                                < self.tuning.params.max_double_extensions
                         {
                             extension = 2;
                         }
@@ -334,8 +336,8 @@ impl<G: Game> Worker<'_, G> {
                 // search first, re-searched at full depth only if they surprise.
                 let mut r = 0;
                 if pruning
-                    && depth >= LMR_MIN_DEPTH
-                    && moves_done >= LMR_MIN_MOVES
+                    && depth >= self.tuning.params.lmr_min_depth
+                    && moves_done as i32 >= self.tuning.params.lmr_min_moves
                     && !in_check
                     && (quiet || stage == Stage::BadNoisy)
                 {
@@ -366,7 +368,7 @@ impl<G: Game> Worker<'_, G> {
                     if let Some(margin) = self.tuning.lmr_deeper_margin {
                         if value > best + margin + 2 * new_depth {
                             new_depth += 1;
-                        } else if value < best + LMR_SHALLOWER_MARGIN {
+                        } else if value < best + self.tuning.params.lmr_shallower_margin {
                             new_depth -= 1;
                         }
                     }

@@ -1,77 +1,173 @@
-//! Every tunable number of the search, named, in one place.
+//! Every number of the search, named, in one place.
 //!
-//! Margins are in centipawns of the game's own evaluation. The values are the usual
-//! starting points of open-source engines (Ethereal, Black Marlin, Viridithas); they
-//! have not been tuned for Chariot yet — the arena will do that.
+//! Margins are in centipawns of the game's own evaluation. The numbers a tuner may change
+//! are fields of [`Params`], a runtime value each game's preset
+//! ([`crate::SearchTuning::params`]) carries, so that `chariot uci --tune` and the SPSA
+//! tuner (`chariot spsa`) can change them without a rebuild; [`crate::tunable`] names them
+//! for UCI with their ranges and SPSA steps. Their defaults began as the usual starting
+//! points of open-source engines (Ethereal, Black Marlin, Viridithas) and are kept where
+//! matches in both games measured them (BENCHMARKS.md); SPSA sessions in the arena tune
+//! them further (docs/tuning.md). The constants below stay fixed: sizes of tables,
+//! how often the clock is read, and the weaker levels' choice rules.
 
 use game::Score;
 
-/// Window half-width of the first aspiration search around the previous score.
+/// Window half-width of the first aspiration search around the previous score, where the
+/// game's preset does not set one (`SearchTuning::aspiration_delta`).
 pub const ASPIRATION_DELTA: Score = 25;
-/// Aspiration windows are used from this iteration on (earlier scores swing too much).
-pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 
-/// Reverse futility pruning (static null move) applies at this depth and below.
-pub const RFP_MAX_DEPTH: i32 = 8;
-/// Reverse futility margin: how far the static eval must exceed beta to prune.
-#[inline]
-pub const fn rfp_margin(depth: i32, improving: bool) -> Score {
-    80 * depth - if improving { 60 } else { 0 }
+/// The search's tunable numbers: depth limits of each pruning rule and the shapes of its
+/// margins. One value per game preset; every field is an `i32` so that a UCI spin option
+/// can set it (fractions are in hundredths).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Aspiration windows are used from this iteration on (earlier scores swing too much).
+    pub aspiration_min_depth: i32,
+    /// Reverse futility pruning (static null move) applies at this depth and below.
+    pub rfp_max_depth: i32,
+    /// Reverse futility margin per ply of depth.
+    pub rfp_depth_margin: Score,
+    /// Reverse futility margin taken off when the static evaluation is improving.
+    pub rfp_improving_margin: Score,
+    /// Null-move pruning applies from this depth on.
+    pub nmp_min_depth: i32,
+    /// Depth reduction of the null-move search at any depth ...
+    pub nmp_base_reduction: i32,
+    /// ... plus one ply per this many plies of depth.
+    pub nmp_depth_divisor: i32,
+    /// Futility pruning of quiet moves applies at this depth and below.
+    pub fp_max_depth: i32,
+    /// The part of the futility margin that does not grow with depth.
+    pub fp_base: Score,
+    /// Futility margin per ply of depth.
+    pub fp_depth_margin: Score,
+    /// Late move pruning applies at this depth and below.
+    pub lmp_max_depth: i32,
+    /// Late move pruning keeps `base + depth²` quiet moves (twice that when improving).
+    pub lmp_base: i32,
+    /// SEE pruning of captures applies at this depth and below.
+    pub see_max_depth: i32,
+    /// Captures losing more than this many centipawns per ply of depth (by SEE) are
+    /// skipped at shallow depth.
+    pub see_capture_margin: Score,
+    /// SEE pruning of quiet moves (where the game uses it) applies at this depth and below.
+    pub see_quiet_max_depth: i32,
+    /// Late move reductions start with this move number (1-based) ...
+    pub lmr_min_moves: i32,
+    /// ... at this depth and deeper.
+    pub lmr_min_depth: i32,
+    /// Base of the reduction table `base + ln(depth) · ln(moves) / divisor`, in hundredths.
+    pub lmr_base: i32,
+    /// Divisor of the reduction table, in hundredths.
+    pub lmr_divisor: i32,
+    /// A reduced move that fails high by less than this over the best score so far is
+    /// re-searched a ply shallower (with `SearchTuning::lmr_deeper_margin`).
+    pub lmr_shallower_margin: Score,
+    /// History pruning (where the game opts in) applies up to this depth.
+    pub history_prune_max_depth: i32,
+    /// Internal iterative reduction: without a TT move, search this deep and deeper one ply less.
+    pub iir_min_depth: i32,
+    /// Singular extensions are tried from this depth on ...
+    pub singular_min_depth: i32,
+    /// ... when the TT entry was searched at most this much shallower.
+    pub singular_tt_depth_gap: i32,
+    /// A TT move this far below the singular beta is extended two plies (non-PV nodes) ...
+    pub double_extension_margin: Score,
+    /// ... at most this many times on one path.
+    pub max_double_extensions: i32,
+    /// Deepest remaining depth at which a node is razored.
+    pub razor_max_depth: i32,
+    /// The part of the razoring margin that does not grow with depth.
+    pub razor_base: Score,
 }
 
-/// Null-move pruning applies from this depth on.
-pub const NMP_MIN_DEPTH: i32 = 3;
-/// Depth reduction of the null-move search.
-#[inline]
-pub const fn nmp_reduction(depth: i32) -> i32 {
-    3 + depth / 4
-}
+impl Params {
+    /// The numbers both games were first measured with.
+    pub const DEFAULT: Params = Params {
+        aspiration_min_depth: 4,
+        rfp_max_depth: 8,
+        rfp_depth_margin: 80,
+        rfp_improving_margin: 60,
+        nmp_min_depth: 3,
+        nmp_base_reduction: 3,
+        nmp_depth_divisor: 4,
+        fp_max_depth: 6,
+        fp_base: 100,
+        fp_depth_margin: 90,
+        lmp_max_depth: 6,
+        lmp_base: 3,
+        see_max_depth: 6,
+        see_capture_margin: 100,
+        see_quiet_max_depth: 8,
+        lmr_min_moves: 3,
+        lmr_min_depth: 3,
+        lmr_base: 75,
+        lmr_divisor: 225,
+        lmr_shallower_margin: 10,
+        history_prune_max_depth: 4,
+        iir_min_depth: 4,
+        singular_min_depth: 6,
+        singular_tt_depth_gap: 3,
+        double_extension_margin: 20,
+        max_double_extensions: 6,
+        razor_max_depth: 3,
+        razor_base: 500,
+    };
 
-/// Futility pruning of quiet moves applies at this depth and below.
-pub const FP_MAX_DEPTH: i32 = 6;
-/// Futility margin: quiet moves are skipped when eval plus this cannot reach alpha.
-#[inline]
-pub const fn futility_margin(depth: i32) -> Score {
-    100 + 90 * depth
-}
+    /// Reverse futility margin: how far the static eval must exceed beta to prune.
+    #[inline]
+    pub fn rfp_margin(&self, depth: i32, improving: bool) -> Score {
+        self.rfp_depth_margin * depth
+            - if improving {
+                self.rfp_improving_margin
+            } else {
+                0
+            }
+    }
 
-/// Late move pruning applies at this depth and below.
-pub const LMP_MAX_DEPTH: i32 = 6;
-/// After this many quiet moves, the remaining quiets are skipped (non-PV nodes).
-#[inline]
-pub const fn lmp_count(depth: i32, improving: bool) -> usize {
-    let base = (3 + depth * depth) as usize;
-    if improving {
-        base * 2
-    } else {
-        base
+    /// Depth reduction of the null-move search.
+    #[inline]
+    pub fn nmp_reduction(&self, depth: i32) -> i32 {
+        self.nmp_base_reduction + depth / self.nmp_depth_divisor.max(1)
+    }
+
+    /// Futility margin: quiet moves are skipped when eval plus this cannot reach alpha.
+    #[inline]
+    pub fn futility_margin(&self, depth: i32) -> Score {
+        self.fp_base + self.fp_depth_margin * depth
+    }
+
+    /// After this many quiet moves, the remaining quiets are skipped (non-PV nodes).
+    #[inline]
+    pub fn lmp_count(&self, depth: i32, improving: bool) -> usize {
+        let base = (self.lmp_base + depth * depth).max(0) as usize;
+        if improving {
+            base * 2
+        } else {
+            base
+        }
+    }
+
+    /// SEE threshold of a capture at `depth`: captures losing more are skipped.
+    #[inline]
+    pub fn see_capture_threshold(&self, depth: i32) -> Score {
+        -self.see_capture_margin * depth
+    }
+
+    /// The late-move-reduction table's entry for `depth` and `moves` (both ≥ 1).
+    pub fn lmr_table_entry(&self, depth: usize, moves: usize) -> u8 {
+        let base = f64::from(self.lmr_base) / 100.0;
+        let divisor = f64::from(self.lmr_divisor.max(1)) / 100.0;
+        let v = base + (depth as f64).ln() * (moves as f64).ln() / divisor;
+        v.clamp(0.0, f64::from(u8::MAX)) as u8
     }
 }
 
-/// Captures losing more than this per depth (by SEE) are skipped at shallow depth.
-#[inline]
-pub const fn see_capture_margin(depth: i32) -> Score {
-    -100 * depth
+impl Default for Params {
+    fn default() -> Self {
+        Params::DEFAULT
+    }
 }
-/// SEE pruning of captures applies at this depth and below.
-pub const SEE_MAX_DEPTH: i32 = 6;
-
-/// Late move reductions start with this move number (1-based) ...
-pub const LMR_MIN_MOVES: usize = 3;
-/// ... at this depth and deeper.
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// Base of the logarithmic reduction table `base + ln(depth) * ln(moves) / divisor`.
-pub const LMR_BASE: f64 = 0.75;
-/// Divisor of the logarithmic reduction table.
-pub const LMR_DIVISOR: f64 = 2.25;
-
-/// SEE pruning of quiet moves (where the game uses it) applies at this depth and below.
-pub const SEE_QUIET_MAX_DEPTH: i32 = 8;
-/// History pruning (where the game opts in) applies up to this depth.
-pub const HISTORY_PRUNE_MAX_DEPTH: i32 = 4;
-
-/// Internal iterative reduction: without a TT move, search this deep and deeper one ply less.
-pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// History scores stay within ±this (the "gravity" formula keeps them bounded).
 pub const HISTORY_MAX: i32 = 16_384;
@@ -108,22 +204,3 @@ pub const CHECK_INTERVAL: u64 = 1024;
 pub const RANDOMIZE_MARGIN: Score = 15;
 /// Lines searched at the root when a move is picked at random or by a weaker level.
 pub const CHOICE_LINES: usize = 4;
-
-/// Singular extensions are tried from this depth on ...
-pub const SINGULAR_MIN_DEPTH: i32 = 6;
-/// ... when the TT entry was searched at most this much shallower.
-pub const SINGULAR_TT_DEPTH_GAP: i32 = 3;
-
-/// A TT move this far below the singular beta is extended two plies (non-PV nodes) ...
-pub const DOUBLE_EXTENSION_MARGIN: Score = 20;
-/// ... at most this many times on one path.
-pub const MAX_DOUBLE_EXTENSIONS: u8 = 6;
-
-/// Deepest remaining depth at which a node is razored.
-pub const RAZOR_MAX_DEPTH: i32 = 3;
-/// The part of the razoring margin that does not grow with depth.
-pub const RAZOR_BASE: Score = 500;
-
-/// A reduced move that fails high by less than this over the best score so far is
-/// re-searched a ply shallower (with `SearchTuning::lmr_deeper_margin`).
-pub const LMR_SHALLOWER_MARGIN: Score = 10;

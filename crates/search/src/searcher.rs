@@ -68,6 +68,13 @@ impl<G: Game> Searcher<G> {
         &self.tuning
     }
 
+    /// Replaces the optional features and tunable numbers (UCI tuning mode, SPSA); the
+    /// next search uses them. The table and histories are kept: they hold facts about
+    /// positions, not about the numbers that found them.
+    pub fn set_tuning(&mut self, tuning: SearchTuning) {
+        self.tuning = tuning;
+    }
+
     /// Switches pruning, reductions, extensions and quiescence on or off (see [`Config`]).
     /// Off, a fixed-depth search returns exactly the minimax value.
     pub fn set_pruning(&mut self, pruning: bool) {

@@ -42,6 +42,11 @@ pub trait Think<G: Game>: Send + 'static {
     fn set_mode(&mut self, _mode: Mode) -> bool {
         false
     }
+    /// Replaces the search's features and tunable numbers (`chariot uci --tune`); false
+    /// when this searcher has none to replace.
+    fn set_tuning(&mut self, _tuning: SearchTuning) -> bool {
+        false
+    }
     /// What the searcher's table holds for `pos`, without searching; `None` when it
     /// holds nothing (or the searcher keeps no table).
     fn remembered(&self, _pos: &G) -> Option<Remembered<G::Move>> {
@@ -55,6 +60,10 @@ impl<G: Game> Think<G> for Searcher<G> {
     }
     fn set_options(&mut self, options: Options) {
         Searcher::set_options(self, options)
+    }
+    fn set_tuning(&mut self, tuning: SearchTuning) -> bool {
+        Searcher::set_tuning(self, tuning);
+        true
     }
     fn clear(&mut self) {
         Searcher::clear(self)

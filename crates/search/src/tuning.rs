@@ -10,6 +10,7 @@
 //! front ends hand each [`crate::Searcher`] the preset of its game when they create it,
 //! and a tuner can change the numbers at run time.
 
+use crate::params::Params;
 use game::Score;
 
 /// Optional search features and their constants, given to [`crate::Searcher::new`].
@@ -90,6 +91,8 @@ pub struct SearchTuning {
     /// that ply in the current search (`History::low_ply_score`, Stockfish 17's
     /// `lowPlyHistory`), weighted 4 / (1 + ply) against the butterfly history.
     pub low_ply_history: bool,
+    /// The search's tunable numbers (depth limits and margin shapes of the pruning rules).
+    pub params: Params,
 }
 
 impl SearchTuning {
@@ -116,5 +119,6 @@ impl SearchTuning {
         tt_move_first: false,
         child_cutoff_reduction: false,
         low_ply_history: false,
+        params: Params::DEFAULT,
     };
 }

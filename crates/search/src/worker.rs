@@ -3,7 +3,7 @@
 
 use crate::api::Control;
 use crate::history::History;
-use crate::params::{CHECK_INTERVAL, LMR_BASE, LMR_DIVISOR};
+use crate::params::CHECK_INTERVAL;
 use crate::time::TimeManager;
 use crate::tt::Tt;
 use crate::tuning::SearchTuning;
@@ -121,8 +121,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 let mut row = [0u8; 64];
                 for (moves, r) in row.iter_mut().enumerate() {
                     if depth > 0 && moves > 0 {
-                        let v = LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR;
-                        *r = v.max(0.0) as u8;
+                        *r = shared.tuning.params.lmr_table_entry(depth, moves);
                     }
                 }
                 row

@@ -81,13 +81,26 @@ impl Active {
 /// `game` is the game chosen on the command line (`None`: chess, switchable by UCI_Variant);
 /// `evaluation` the one the session starts with (`EvalFile` changes it).
 pub fn serve(
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: Output,
     game: Option<Variant>,
     evaluation: Evaluation,
 ) -> std::io::Result<()> {
+    serve_with(input, out, game, evaluation, false)
+}
+
+/// [`serve`], in tuning mode when `tune` is true: the search's tunable parameters are
+/// offered as options (`chariot uci --tune`, for SPSA and A/B matches of features).
+pub fn serve_with(
+    mut input: impl BufRead,
+    out: Output,
+    game: Option<Variant>,
+    evaluation: Evaluation,
+    tune: bool,
+) -> std::io::Result<()> {
     let pikafish = game == Some(Variant::Xiangqi);
     let mut settings = Settings::new(game.unwrap_or(Variant::Chess));
+    settings.tune = tune;
     if evaluation == Evaluation::Classic {
         settings.eval_file.clear();
     }
@@ -211,12 +224,17 @@ pub struct UciArgs {
     /// was started without a command, not on the command line.
     #[arg(skip)]
     pub detect: bool,
+    /// Tuning mode: also offer every tunable search parameter (docs/tuning.md) as a UCI
+    /// option, with the defaults of the game UCI_Variant chooses. For the arena and SPSA,
+    /// not for GUIs.
+    #[arg(long)]
+    pub tune: bool,
 }
 
 /// Entry point of `chariot uci`: speaks UCI on standard input and output (or, with
 /// [`UciArgs::detect`], whichever protocol the first line asks for).
 pub fn run(args: UciArgs) -> anyhow::Result<()> {
-    if args.detect && args.game.is_none() {
+    if args.detect && args.game.is_none() && !args.tune {
         serve_auto(
             std::io::stdin().lock(),
             Output::new(std::io::stdout()),
@@ -228,11 +246,12 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
         engine::GameKind::Chess => Variant::Chess,
         engine::GameKind::Xiangqi => Variant::Xiangqi,
     });
-    serve(
+    serve_with(
         std::io::stdin().lock(),
         Output::new(std::io::stdout()),
         game,
         Evaluation::Builtin,
+        args.tune,
     )?;
     Ok(())
 }

@@ -3,7 +3,10 @@
 
 use engine::Mode;
 use search::strength::{ELO_MAX, ELO_MIN, FULL_LEVEL};
+use search::tunable::{self, TUNABLES};
+use search::SearchTuning;
 use search::{Options, Strength};
+use std::collections::BTreeMap;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -22,6 +25,14 @@ impl Variant {
         match self {
             Variant::Chess => engine::GameKind::Chess,
             Variant::Xiangqi => engine::GameKind::Xiangqi,
+        }
+    }
+
+    /// The game's search preset: the defaults of its tunable parameters.
+    pub fn preset(self) -> SearchTuning {
+        match self {
+            Variant::Chess => <chess::Position as engine::Tuned>::TUNING,
+            Variant::Xiangqi => <xiangqi::Position as engine::Tuned>::TUNING,
         }
     }
 
@@ -91,6 +102,12 @@ pub struct Settings {
     /// `UCI_Chess960`: positions read as Chess960 (X-FEN or Shredder-FEN castling rights),
     /// castling sent and received king-takes-rook. Applies from the next `position`.
     pub chess960: bool,
+    /// Tuning mode (`chariot uci --tune`): the search's tunable parameters
+    /// ([`search::tunable::TUNABLES`]) are offered as options. Off, GUIs never see them.
+    pub tune: bool,
+    /// The tunable parameters set so far, by index into the table; applied on top of the
+    /// game's preset (so they carry over when UCI_Variant changes the game).
+    pub tuned: BTreeMap<usize, i32>,
 }
 
 impl Settings {
@@ -112,6 +129,8 @@ impl Settings {
             plain_alphabeta: false,
             alphabeta_depth: 4,
             chess960: false,
+            tune: false,
+            tuned: BTreeMap::new(),
         }
     }
 
@@ -162,6 +181,10 @@ impl Settings {
                 defaults.alphabeta_depth
             ),
         ];
+        if self.tune {
+            let preset = self.variant.preset();
+            lines.extend(TUNABLES.iter().map(|t| t.uci_declaration(&preset)));
+        }
         if with_variant {
             lines.push(format!(
                 "option name UCI_Variant type combo default {} var chess var xiangqi",
@@ -178,6 +201,14 @@ impl Settings {
         let value = value.map(str::trim);
         let need = || value.ok_or_else(|| OptionError::MissingValue(name.to_string()));
         let mut note = None;
+        if let Some((index, t)) = tunable::find(&key).filter(|_| self.tune) {
+            let v = spin(name, need()?, t.min.into(), t.max.into(), &mut note)?;
+            self.tuned.insert(index, v as i32);
+            return Ok(match note {
+                Some(note) => Change::Noted(Box::new(Change::Tuning), note),
+                None => Change::Tuning,
+            });
+        }
         let change = match key.as_str() {
             "hash" => {
                 self.hash_mb = spin(name, need()?, 1, HASH_MAX as i64, &mut note)? as usize;
@@ -305,6 +336,8 @@ pub enum Change {
     Variant(Variant),
     /// Switch the algorithm (engine search or plain alpha-beta).
     Mode,
+    /// Hand the searcher the preset with the tuned parameters applied.
+    Tuning,
     /// The inner change, with a remark for the GUI (a value was clamped).
     Noted(Box<Change>, String),
 }
@@ -517,6 +550,40 @@ mod tests {
         ));
         assert_eq!(s.set("Search", Some("full")), Ok(Change::Mode));
         assert_eq!(s.mode(), Mode::Full);
+    }
+
+    #[test]
+    fn tunables_are_offered_and_set_only_in_tuning_mode() {
+        let mut s = Settings::new(Variant::Chess);
+        assert!(!s.declarations(true).join("\n").contains("RfpDepthMargin"));
+        assert_eq!(
+            s.set("RfpDepthMargin", Some("90")),
+            Err(OptionError::Unknown("RfpDepthMargin".into()))
+        );
+        s.tune = true;
+        let lines = s.declarations(true);
+        assert!(lines.contains(
+            &"option name RfpDepthMargin type spin default 80 min 30 max 150".to_string()
+        ));
+        // Defaults follow the game: chess's aspiration window is 15, xiangqi's 25.
+        assert!(lines.contains(&"option name AspDelta type spin default 15 min 5 max 60".into()));
+        s.variant = Variant::Xiangqi;
+        let lines = s.declarations(true);
+        assert!(lines.contains(&"option name AspDelta type spin default 25 min 5 max 60".into()));
+        assert!(lines.contains(&"option name QuietSeeOn type spin default 0 min 0 max 1".into()));
+        assert_eq!(s.set("rfpdepthmargin", Some("90")), Ok(Change::Tuning));
+        assert!(matches!(
+            s.set("RfpDepthMargin", Some("9999")),
+            Ok(Change::Noted(ref c, _)) if **c == Change::Tuning
+        ));
+        assert!(matches!(
+            s.set("RfpDepthMargin", Some("x")),
+            Err(OptionError::BadValue { .. })
+        ));
+        let (index, _) = tunable::find("RfpDepthMargin").unwrap();
+        assert_eq!(s.tuned.get(&index), Some(&150));
+        let tuned = tunable::apply(s.variant.preset(), &s.tuned);
+        assert_eq!(tuned.params.rfp_depth_margin, 150);
     }
 
     #[test]

@@ -122,6 +122,9 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
         if session.settings.mode() != Mode::Full {
             session.apply_mode();
         }
+        if !session.settings.tuned.is_empty() {
+            session.apply_tuning();
+        }
         session
     }
 
@@ -205,6 +208,7 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
             Change::Book => self.load_book(),
             Change::EvalFile => self.load_network(),
             Change::Mode => self.apply_mode(),
+            Change::Tuning => self.apply_tuning(),
             Change::Variant(variant) if G::KIND == Some(variant.kind()) => {}
             Change::Variant(variant) => {
                 self.engine.stop();
@@ -234,6 +238,18 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
         {
             self.out
                 .error("this session's searcher has only the engine search");
+        }
+    }
+
+    /// Hands the searcher the game's preset with the parameters set in tuning mode.
+    fn apply_tuning(&mut self) {
+        let tuning = search::tunable::apply(G::TUNING, &self.settings.tuned);
+        if !self
+            .engine
+            .with_searcher(|searcher| searcher.set_tuning(tuning))
+        {
+            self.out
+                .error("this session's searcher has no tunable parameters");
         }
     }
 

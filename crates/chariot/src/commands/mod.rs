@@ -5,3 +5,4 @@ pub mod analyze;
 pub mod bench;
 pub mod eval;
 pub mod perft;
+pub mod tune_params;
