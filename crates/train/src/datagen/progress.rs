@@ -53,7 +53,7 @@ impl Progress {
                 bar.set_message(format!("{positions} positions, {rate:.0}/s"));
             }
             Progress::Lines { every, total } => {
-                if games % every == 0 || games == *total {
+                if games.is_multiple_of(*every) || games == *total {
                     println!("{games}/{total} games, {positions} positions, {rate:.0} positions/s");
                 }
             }
