@@ -148,6 +148,28 @@ pub fn validate<G: Packable>(path: &Path) -> Result<Counts, FormatError> {
     Ok(counts)
 }
 
+/// A data file as text lines `FEN | score | result` (as [`Sample::line`] writes them): a
+/// binary file's records converted, a text file as it is. For readers of the text format
+/// (`chariot tune`).
+pub fn read_as_text(path: &Path) -> anyhow::Result<String> {
+    let bytes = std::fs::read(path)?;
+    if !bytes.starts_with(&super::MAGIC) {
+        return Ok(String::from_utf8(bytes)?);
+    }
+    let mut reader = Reader::new(&bytes[..], None)?;
+    let mut text = String::new();
+    while let Some(r) = reader.next_record()? {
+        let sample = Sample {
+            fen: r.fen,
+            score: i32::from(r.score),
+            result: r.result.for_white(),
+        };
+        text.push_str(&sample.line());
+        text.push('\n');
+    }
+    Ok(text)
+}
+
 /// Entry point of `chariot data`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.tool {

@@ -226,6 +226,13 @@ fn text_data_converts_and_bad_lines_are_skipped() {
     let mut reader = Reader::open(&out, Some(&CHESS)).unwrap();
     let first = reader.next_record().unwrap().unwrap();
     assert_eq!((first.score, first.result), (30, GameResult::WhiteWins));
+    // and back to text, as `chariot tune` reads it
+    let back = cli::read_as_text(&out).unwrap();
+    assert_eq!(
+        back.lines().next(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 30 | 1.0")
+    );
+    assert_eq!(back.lines().count(), 2);
     std::fs::remove_file(&out).unwrap();
     assert!(cli::convert::<chess::Position>("junk | 1 | 1.0\n".as_bytes(), &out).is_err());
     assert!(!out.exists());

@@ -181,7 +181,7 @@ pub fn tune<G: Game + Tunable>(
 }
 
 fn run_game<G: Game + Tunable>(args: &Args) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&args.data)
+    let text = crate::data_format::cli::read_as_text(&args.data)
         .with_context(|| format!("cannot read {}", args.data.display()))?;
     let source = tune::<G>(&text, args, &mut |line| eprintln!("{line}"))?;
     std::fs::write(&args.out, source)
