@@ -281,7 +281,13 @@ fn datagen(args: &[&str], out: &std::path::Path) -> (bool, String, String) {
     let run = train::datagen::Args::try_parse_from(&args)
         .map_err(anyhow::Error::from)
         .and_then(train::datagen::run);
-    let text = std::fs::read_to_string(out).unwrap_or_default();
+    // The binary data as text lines (`FEN | score | result`), for the checks below.
+    let mut text = String::new();
+    if let Ok(mut reader) = train::data_format::Reader::open(out, None) {
+        while let Ok(Some(r)) = reader.next_record() {
+            text += &format!("{} | {} | {}\n", r.fen, r.score, r.result.for_white());
+        }
+    }
     let _ = std::fs::remove_file(out);
     let log = run
         .as_ref()
@@ -313,7 +319,6 @@ fn datagen_plays_with_the_network_it_is_given() {
     let net_arg = net.path();
     let (ok, log, text) = datagen(&[&game[..], &["--eval-file", &net_arg]].concat(), &data);
     assert!(ok, "{log}");
-    assert!(text.contains(&format!("evaluation {net_arg}")), "{text}");
     // A network that rates every position +5 pawns for the side to move makes every
     // search score about ±500 (the correction history moves it a little), or 0 where a
     // draw by repetition beats −500.
@@ -324,7 +329,6 @@ fn datagen_plays_with_the_network_it_is_given() {
     // Without the option the classic evaluation's scores are near equality in the opening.
     let (ok, log, text) = datagen(&game, &data);
     assert!(ok, "{log}");
-    assert!(text.contains("evaluation classic"), "{text}");
     assert!(!scores_of(&text).iter().all(near_500), "{text}");
     // A bad file, or a network for xiangqi, is an error that says why (and leaves no
     // data file).

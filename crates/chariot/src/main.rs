@@ -59,6 +59,8 @@ enum Command {
     Soak(arena::soak::SoakArgs),
     /// Self-play at fixed nodes: positions with scores and results for training.
     Datagen(train::datagen::Args),
+    /// Training data files: convert old text data, validate, merge shards.
+    Data(train::data_format::cli::Args),
     /// Texel-tune evaluation weights on datagen data; writes Rust source.
     Tune(train::tune::Args),
     /// Train the chess network (NNUE) on datagen data.
@@ -82,6 +84,7 @@ impl Command {
             Command::TuneParams(_) => "tune-params",
             Command::Soak(_) => "soak",
             Command::Datagen(_) => "datagen",
+            Command::Data(_) => "data",
             Command::Tune(_) => "tune",
             Command::NnueTrain(_) => "nnue-train",
         }
@@ -102,6 +105,7 @@ impl Command {
             Command::TuneParams(args) => commands::tune_params::run(args),
             Command::Soak(args) => arena::soak::run(args),
             Command::Datagen(args) => train::datagen::run(args),
+            Command::Data(args) => train::data_format::cli::run(args),
             Command::Tune(args) => train::tune::run(args),
             Command::NnueTrain(args) => train::nnue_train::run(args),
         }

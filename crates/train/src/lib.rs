@@ -3,6 +3,7 @@
 //! `nnue_train` trains the chess network.
 #![deny(missing_docs)]
 
+pub mod data_format;
 pub mod datagen;
 pub mod nnue_train;
 pub mod tune;

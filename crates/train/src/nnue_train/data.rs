@@ -2,10 +2,11 @@
 //! a compact form: one flat vector of input indices and one target per position.
 
 use super::model::win_probability;
+use crate::data_format::{Reader, CHESS, MAGIC};
 use crate::datagen::Sample;
 use anyhow::{bail, Context};
 use chess::{Color, Position};
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 /// Held-out FENs kept to measure the quantised network afterwards.
@@ -128,6 +129,16 @@ impl DataSet {
             self.skipped += 1;
             return Ok(());
         };
+        self.add(pos, sample, settings)
+    }
+
+    /// Adds one position with its labels (score and result from White's view).
+    fn add(
+        &mut self,
+        pos: Position,
+        sample: Sample,
+        settings: &LoadSettings,
+    ) -> anyhow::Result<()> {
         let white = pos.turn() == Color::White;
         let (score, result) = if white {
             (sample.score, sample.result as f32)
@@ -176,15 +187,42 @@ impl DataSet {
     }
 }
 
-/// Loads every file (in order) into one data set.
+impl DataSet {
+    /// Reads a binary data file (`docs/data-format.md`); unlike a text file, a bad record
+    /// is an error, since it means the file is damaged.
+    pub fn read_binary(&mut self, input: impl Read, settings: &LoadSettings) -> anyhow::Result<()> {
+        let mut reader = Reader::new(input, Some(&CHESS))?;
+        while !self.full(settings) {
+            let Some((pos, record)) = reader.next_position::<Position>()? else {
+                break;
+            };
+            let sample = Sample {
+                score: i32::from(record.score),
+                result: record.result.for_white(),
+                fen: record.fen,
+            };
+            self.add(pos, sample, settings)?;
+        }
+        Ok(())
+    }
+}
+
+/// Loads every file (in order) into one data set: binary files (they start with the
+/// format's magic) or text files of an older datagen.
 pub fn load(files: &[impl AsRef<Path>], settings: &LoadSettings) -> anyhow::Result<DataSet> {
     let mut data = DataSet::default();
     for file in files {
         let file = file.as_ref();
         let handle =
             std::fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?;
-        data.read(BufReader::with_capacity(1 << 20, handle), settings)
-            .with_context(|| format!("reading {}", file.display()))?;
+        let mut input = BufReader::with_capacity(1 << 20, handle);
+        let binary = input.fill_buf()?.starts_with(&MAGIC);
+        if binary {
+            data.read_binary(input, settings)
+        } else {
+            data.read(input, settings)
+        }
+        .with_context(|| format!("reading {}", file.display()))?;
     }
     if data.train.is_empty() {
         bail!("no training positions in the data");
@@ -256,6 +294,47 @@ mod tests {
         }
         assert_eq!((got_us, got_them), (us, them));
         assert_eq!(data.train.targets[0], data.train.targets[1]);
+    }
+
+    #[test]
+    fn binary_files_load_like_text_and_xiangqi_files_are_refused() {
+        use crate::data_format::{GameResult, Record, Writer, XIANGQI};
+        let dir = std::env::temp_dir();
+        let (bin, text) = (
+            dir.join(format!("nnue-train-bin-{}", std::process::id())),
+            dir.join(format!("nnue-train-text-{}", std::process::id())),
+        );
+        let fen = "8/8/8/4k3/8/8/8/4K2R w K - 0 1";
+        let mut writer = Writer::new(Vec::new(), &CHESS).unwrap();
+        let record = Record {
+            fen: fen.to_string(),
+            score: 900,
+            result: GameResult::WhiteWins,
+            first: true,
+        };
+        writer.write(&record).unwrap();
+        writer.write(&record).unwrap();
+        std::fs::write(&bin, writer.into_inner().unwrap()).unwrap();
+        std::fs::write(&text, format!("{fen} | 900 | 1.0\n").repeat(2)).unwrap();
+        let from_bin = load(&[&bin], &SETTINGS).unwrap();
+        let from_text = load(&[&text], &SETTINGS).unwrap();
+        assert_eq!(from_bin.positions(), 2);
+        assert_eq!(from_bin.train.targets, from_text.train.targets);
+        assert_eq!(from_bin.held_out.targets, from_text.held_out.targets);
+        assert_eq!(from_bin.train.features(0), from_text.train.features(0));
+        let mut writer = Writer::new(Vec::new(), &XIANGQI).unwrap();
+        writer
+            .write(&Record {
+                fen: game::Game::to_fen(&<xiangqi::Position as game::Game>::start()),
+                ..record
+            })
+            .unwrap();
+        std::fs::write(&bin, writer.into_inner().unwrap()).unwrap();
+        let err = load(&[&bin], &SETTINGS).unwrap_err();
+        assert!(format!("{err:#}").contains("not chess"), "{err:#}");
+        for p in [bin, text] {
+            std::fs::remove_file(p).unwrap();
+        }
     }
 
     #[test]

@@ -181,7 +181,7 @@ pub fn tune<G: Game + Tunable>(
 }
 
 fn run_game<G: Game + Tunable>(args: &Args) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&args.data)
+    let text = crate::data_format::cli::read_as_text(&args.data)
         .with_context(|| format!("cannot read {}", args.data.display()))?;
     let source = tune::<G>(&text, args, &mut |line| eprintln!("{line}"))?;
     std::fs::write(&args.out, source)
@@ -227,7 +227,13 @@ mod tests {
             random_plies: 6,
             max_plies: 80,
             seed: 3,
-            out: PathBuf::new(),
+            out: None,
+            depth: None,
+            win_cp: crate::datagen::WIN_CP,
+            win_plies: crate::datagen::WIN_PLIES,
+            draw_cp: 10,
+            draw_plies: 20,
+            draw_after: 80,
             quiet: true,
             eval_file: None,
             openings: None,

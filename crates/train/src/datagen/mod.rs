@@ -1,31 +1,42 @@
-//! `chariot datagen`: self-play at a fixed node budget to make training data for
-//! `chariot tune`.
+//! `chariot datagen`: self-play at a fixed node budget (or depth) to make training data
+//! for `chariot nnue-train`, in the binary format of [`crate::data_format`]
+//! (`docs/data-format.md`).
 //!
 //! Each game starts with a few random legal plies (so games differ) from the start position,
 //! or from a position of an `--openings` file (FEN or EPD, as `chariot arena` reads them:
-//! game `i` takes the `i`-th of a seeded shuffle, so the data follows the openings real games
-//! start from rather than only random ones), then both sides play
-//! the search's best move at `--nodes` nodes. Quiet positions are written with the search
-//! score and, once the game ends, the result. The file format, one position per line:
+//! game `i` takes the `i`-th of a seeded shuffle), then both sides play the search's best
+//! move. Only Chariot's own searches label the data. Quiet positions are written with the
+//! search score (White's or Red's view) and, once the game ends, the result.
+//!
+//! Skipped: the random plies and the next [`SKIP_PLIES`] plies, positions in check, positions
+//! whose best move is a capture or promotion (the static evaluation cannot see it), and mate
+//! scores. A game ends by the rules, by adjudication (one side ahead by more than
+//! `--win-cp` for `--win-plies` plies in a row; a score within `--draw-cp` of zero for
+//! `--draw-plies` plies from ply `--draw-after` on is a draw) or as a draw after
+//! `--max-plies`.
+//!
+//! Games are numbered; game `i` of seed `S` plays the same moves in every run, and the
+//! output holds games `0..n` in order whatever the thread count, so an interrupted run
+//! resumes at game `n` (see [`write_games`]). [`generate`] still writes the older text
+//! format, one position per line, which `chariot tune` reads:
 //!
 //! ```text
 //! # comment lines start with '#'
 //! <FEN> | <search score in centipawns, White's (Red's) view> | <result: 1.0, 0.5 or 0.0 for White>
 //! ```
-//!
-//! Skipped: the random plies and the next [`SKIP_PLIES`] plies, positions in check, positions
-//! whose best move is a capture or promotion (the static evaluation cannot see it), and mate
-//! scores. A game ends by the rules, by adjudication (one side ahead by more than
-//! [`WIN_CP`] for [`WIN_PLIES`] plies in a row) or as a draw after `--max-plies`.
 
+mod progress;
+
+use crate::data_format::{GameResult, Packable, Record, Writer};
 use anyhow::{bail, Context};
 use clap::Parser;
 use engine::GameKind;
 use engine::Tuned;
 use game::{is_mate_score, Game, Side};
+use progress::Progress;
 use search::{Control, Limits, Options, Searcher};
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -33,9 +44,9 @@ use std::time::Instant;
 
 /// Plies after the random opening that are not written (the opening is still random-ish).
 pub const SKIP_PLIES: usize = 8;
-/// Adjudication margin in centipawns.
+/// Default adjudication margin in centipawns.
 pub const WIN_CP: i32 = 1500;
-/// Plies in a row beyond the margin that decide a game.
+/// Default plies in a row beyond the margin that decide a game.
 pub const WIN_PLIES: usize = 6;
 
 /// Arguments of `chariot datagen`.
@@ -54,6 +65,9 @@ pub struct Args {
     /// Node budget per move.
     #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
+    /// Search each move to this depth instead of a node budget.
+    #[arg(long)]
+    pub depth: Option<u32>,
     /// Games played at once (one thread each).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -63,12 +77,29 @@ pub struct Args {
     /// Plies after which a game is called a draw.
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
-    /// Seed of the random openings (game `i` uses `seed + i`).
+    /// Seed of the random openings: a run is reproducible, and runs with different seeds
+    /// play different games (one shard per seed, on as many machines as wanted).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Output file.
+    /// Output file (default `<game>-seed<S>.data`); an existing one is resumed: appended
+    /// to until it holds `--games` games.
     #[arg(long)]
-    pub out: PathBuf,
+    pub out: Option<PathBuf>,
+    /// Adjudicate a win once one side is ahead by more than this many centipawns...
+    #[arg(long, default_value_t = WIN_CP)]
+    pub win_cp: i32,
+    /// ...for this many plies in a row.
+    #[arg(long, default_value_t = WIN_PLIES)]
+    pub win_plies: usize,
+    /// Adjudicate a draw once the score stays within this many centipawns of zero...
+    #[arg(long, default_value_t = 10)]
+    pub draw_cp: i32,
+    /// ...for this many plies in a row (0: never)...
+    #[arg(long, default_value_t = 20)]
+    pub draw_plies: usize,
+    /// ...from this ply of the game on.
+    #[arg(long, default_value_t = 80)]
+    pub draw_after: usize,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -128,12 +159,26 @@ impl Sample {
     }
 }
 
+/// SplitMix64's finaliser: spreads nearby inputs over the whole range.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The random stream of try `attempt` of game `index` under `seed`: hashed from all three,
+/// so that seeds 1 and 2 do not share games the way `seed + index` would.
+pub fn game_seed(seed: u64, index: usize, attempt: usize) -> u64 {
+    mix(mix(mix(seed) ^ index as u64) ^ attempt as u64)
+}
+
 /// A tiny deterministic generator (xorshift64*) for the random opening plies.
 struct Rng(u64);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+        Rng(seed | 1)
     }
     fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 >> 12;
@@ -185,7 +230,18 @@ pub fn play_game<G: Game>(
     starts: &[G],
     searcher: &mut Searcher<G>,
 ) -> Vec<Sample> {
-    let mut rng = Rng::new(args.seed.wrapping_add(index as u64));
+    play_attempt(args, index, 0, starts, searcher)
+}
+
+/// Try `attempt` of game `index`: [`play_game`] with its own random opening plies.
+pub fn play_attempt<G: Game>(
+    args: &Args,
+    index: usize,
+    attempt: usize,
+    starts: &[G],
+    searcher: &mut Searcher<G>,
+) -> Vec<Sample> {
+    let mut rng = Rng::new(game_seed(args.seed, index, attempt));
     let mut pos = match starts {
         [] => G::start(),
         _ => starts[index % starts.len()].clone(),
@@ -198,10 +254,17 @@ pub fn play_game<G: Game>(
         pos.make(moves.as_slice()[rng.below(moves.len())]);
     }
     searcher.clear();
-    let limits = Limits {
-        nodes: Some(args.nodes),
-        ..Limits::default()
+    let limits = match args.depth {
+        Some(depth) => Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        None => Limits {
+            nodes: Some(args.nodes),
+            ..Limits::default()
+        },
     };
+    let mut level = 0;
     let mut samples = Vec::new();
     let mut streak: (Option<Side>, usize) = (None, 0);
     let mut result = 0.5;
@@ -231,9 +294,17 @@ pub fn play_game<G: Game>(
                 result: 0.5,
             });
         }
+        level = if white.abs() <= args.draw_cp {
+            level + 1
+        } else {
+            0
+        };
+        if args.draw_plies > 0 && ply >= args.draw_after && level >= args.draw_plies {
+            break; // a dead draw: result stays 0.5
+        }
         let leader = match white {
-            s if s > WIN_CP => Some(Side::White),
-            s if s < -WIN_CP => Some(Side::Black),
+            s if s > args.win_cp => Some(Side::White),
+            s if s < -args.win_cp => Some(Side::Black),
             _ => None,
         };
         streak = if leader.is_some() && leader == streak.0 {
@@ -242,7 +313,7 @@ pub fn play_game<G: Game>(
             (leader, 1)
         };
         if let (Some(side), n) = streak {
-            if n >= WIN_PLIES {
+            if n >= args.win_plies {
                 result = if side == Side::White { 1.0 } else { 0.0 };
                 break;
             }
@@ -306,71 +377,181 @@ fn play_games<G: Tuned>(
     Ok(count)
 }
 
-/// A one-line progress bar.
-fn bar(done: usize, total: usize, samples: usize, start: Instant) -> String {
-    let width = 30;
-    let filled = done * width / total.max(1);
-    let rate = done as f64 / start.elapsed().as_secs_f64().max(1e-3);
-    format!(
-        "\r[{}{}] {done}/{total} games, {samples} positions, {rate:.1} games/s",
-        "#".repeat(filled),
-        " ".repeat(width - filled)
+/// Tries of one game before it is given up: each try plays other random opening plies.
+pub const ATTEMPTS: usize = 16;
+
+/// Game `index` as records (the first one marked): the first of its [`ATTEMPTS`] tries that
+/// yields a position, so that every game of a file has one and resuming can count games.
+fn game_records<G: Game>(
+    args: &Args,
+    index: usize,
+    starts: &[G],
+    searcher: &mut Searcher<G>,
+) -> anyhow::Result<Vec<Record>> {
+    for attempt in 0..ATTEMPTS {
+        let samples = play_attempt(args, index, attempt, starts, searcher);
+        if samples.is_empty() {
+            continue;
+        }
+        let records = samples.into_iter().enumerate().map(|(i, s)| Record {
+            fen: s.fen,
+            score: s.score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
+            result: GameResult::from_white(s.result).unwrap_or(GameResult::Draw),
+            first: i == 0,
+        });
+        return Ok(records.collect());
+    }
+    bail!(
+        "game {index} gave no positions in {ATTEMPTS} tries: are --max-plies, --random-plies \
+         and the openings sensible?"
     )
 }
 
-fn run_game<G: Tuned>(args: &Args) -> anyhow::Result<()> {
+/// What the writing threads share: games finish out of order but are written in order,
+/// so that a file always holds games `0..n` and a resumed run starts at game `n`.
+struct Shared<'w, W: Write> {
+    writer: &'w mut Writer<W>,
+    /// Finished games waiting for an earlier one.
+    pending: BTreeMap<usize, Vec<Record>>,
+    /// The next game to write.
+    next: usize,
+    /// Positions written by this run.
+    written: u64,
+    /// The first failure; the other threads stop at their next game.
+    error: Option<anyhow::Error>,
+}
+
+/// Plays games `from..args.games` on `args.threads` threads (each with its own searcher
+/// and hash) and appends their records to `writer` in game order; `progress(games,
+/// positions)` after each game written (games counted from 0, positions from this run).
+/// Returns the positions written.
+pub fn write_games<G: Tuned, W: Write + Send>(
+    args: &Args,
+    starts: &[G],
+    from: usize,
+    writer: &mut Writer<W>,
+    progress: &(dyn Fn(usize, u64) + Sync),
+) -> anyhow::Result<u64> {
+    let next = AtomicUsize::new(from);
+    let shared = Mutex::new(Shared {
+        writer,
+        pending: BTreeMap::new(),
+        next: from,
+        written: 0,
+        error: None,
+    });
+    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.max(1) {
+            scope.spawn(|| {
+                let mut searcher = Searcher::<G>::new(Options::default(), G::TUNING);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= args.games || lock().error.is_some() {
+                        break;
+                    }
+                    let records = game_records(args, index, starts, &mut searcher);
+                    let mut guard = lock();
+                    let state = &mut *guard;
+                    match records {
+                        Ok(records) => {
+                            state.pending.insert(index, records);
+                        }
+                        Err(e) => {
+                            state.error.get_or_insert(e);
+                            break;
+                        }
+                    }
+                    while let Some(records) = state.pending.remove(&state.next) {
+                        let wrote = records
+                            .iter()
+                            .try_for_each(|r| state.writer.write(r))
+                            .and_then(|()| state.writer.flush());
+                        if let Err(e) = wrote {
+                            state
+                                .error
+                                .get_or_insert(anyhow::Error::from(e).context("writing"));
+                            break;
+                        }
+                        state.next += 1;
+                        state.written += records.len() as u64;
+                        progress(state.next, state.written);
+                    }
+                }
+            });
+        }
+    });
+    let state = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    match state.error {
+        Some(e) => Err(e),
+        None => Ok(state.written),
+    }
+}
+
+/// The shard a run writes when `--out` is not given: named by game and seed, so machines
+/// with different seeds never write the same file.
+pub fn default_out(game: &str, seed: u64) -> PathBuf {
+    PathBuf::from(format!("{game}-seed{seed}.data"))
+}
+
+fn run_game<G: Tuned + Packable>(args: &Args) -> anyhow::Result<()> {
     // Read first, so that a bad --openings or --eval-file leaves no file behind.
     let starts = load_starts::<G>(args)?;
-    let file =
-        File::create(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
-    let mut out = BufWriter::new(file);
-    writeln!(
-        out,
-        "# chariot datagen: game {}, {} games, {} nodes per move, {} random plies, seed {}, evaluation {}, openings {}\n\
-         # FEN | search score (cp, White's view) | result for White",
-        G::NAME,
-        args.games,
-        args.nodes,
-        args.random_plies,
-        args.seed,
-        args.eval_file
-            .as_ref()
-            .map_or("classic".to_string(), |f| f.display().to_string()),
-        args.openings
-            .as_ref()
-            .map_or("start position".to_string(), |f| f.display().to_string())
-    )?;
-    let start = Instant::now();
-    let quiet = args.quiet;
-    let progress = |done: usize, samples: usize| {
-        if !quiet {
-            eprint!("{}", bar(done, args.games, samples, start));
-        }
-    };
-    let count = play_games(args, &starts, &mut out, &progress)?;
-    if !quiet {
-        eprintln!();
+    let path = args
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(G::NAME, args.seed));
+    let (mut writer, found) =
+        Writer::resume(&path, G::LAYOUT).with_context(|| format!("opening {}", path.display()))?;
+    if found.dropped > 0 {
+        eprintln!(
+            "{}: cut off a partial last record ({} bytes)",
+            path.display(),
+            found.dropped
+        );
     }
+    let from = found.games as usize;
+    if found.records > 0 {
+        eprintln!(
+            "{}: resuming after {from} games ({} positions)",
+            path.display(),
+            found.records
+        );
+    }
+    if from >= args.games {
+        eprintln!("{}: already holds {from} games", path.display());
+        return Ok(());
+    }
+    let show = Progress::new(args, from);
+    let start = Instant::now();
+    let written = write_games(args, &starts, from, &mut writer, &|games, positions| {
+        show.update(games, positions, start)
+    })?;
+    show.finish();
+    writer.flush()?;
+    let seconds = start.elapsed().as_secs_f64().max(1e-3);
+    let rate = written as f64 / seconds;
     eprintln!(
-        "wrote {count} positions from {} games to {} in {:.0} s",
-        args.games,
-        args.out.display(),
-        start.elapsed().as_secs_f64()
+        "wrote {written} positions from {} games to {} in {seconds:.1} s: {rate:.0} positions/s, \
+         {:.0} per thread ({} threads)",
+        args.games - from,
+        path.display(),
+        rate / args.threads.max(1) as f64,
+        args.threads.max(1)
     );
     Ok(())
 }
 
 /// Entry point of `chariot datagen`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if args.nodes == 0 || args.games == 0 {
-        bail!("--games and --nodes must be positive");
+    if args.nodes == 0 || args.games == 0 || args.threads == 0 || args.depth == Some(0) {
+        bail!("--games, --nodes, --depth and --threads must be positive");
     }
     match args.game {
         GameKind::Chess => run_game::<chess::Position>(&args),
         GameKind::Xiangqi => run_game::<xiangqi::Position>(&args),
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,7 +565,13 @@ mod tests {
             random_plies: 6,
             max_plies: 60,
             seed: 7,
-            out: PathBuf::new(),
+            out: None,
+            depth: None,
+            win_cp: WIN_CP,
+            win_plies: WIN_PLIES,
+            draw_cp: 10,
+            draw_plies: 20,
+            draw_after: 80,
             quiet: true,
             eval_file: None,
             openings: None,
@@ -495,10 +682,98 @@ mod tests {
         assert!(Sample::parse("fen | 3 | 1.0 | extra").is_err());
     }
 
+    /// The binary records of games `from..args.games`, as a file's bytes after its header.
+    fn shard<G: Tuned + Packable>(args: &Args, from: usize) -> Vec<u8> {
+        let mut writer = Writer::new(Vec::new(), G::LAYOUT).unwrap();
+        let starts = load_starts::<G>(args).unwrap();
+        let last = std::sync::atomic::AtomicUsize::new(0);
+        write_games(args, &starts, from, &mut writer, &|games, _| {
+            last.store(games, Ordering::Relaxed)
+        })
+        .unwrap();
+        assert_eq!(last.load(Ordering::Relaxed), args.games);
+        writer.into_inner().unwrap()[crate::data_format::HEADER..].to_vec()
+    }
+
+    /// Every record of a shard's bytes: legal positions, one marked first per game.
+    fn records<G: Packable>(bytes: &[u8], games: usize) -> Vec<Record> {
+        let mut file = Writer::new(Vec::new(), G::LAYOUT)
+            .unwrap()
+            .into_inner()
+            .unwrap();
+        file.extend_from_slice(bytes);
+        let mut reader = crate::data_format::Reader::new(&file[..], Some(G::LAYOUT)).unwrap();
+        let mut out = Vec::new();
+        while let Some((_, record)) = reader.next_position::<G>().unwrap() {
+            out.push(record);
+        }
+        assert_eq!(out.iter().filter(|r| r.first).count(), games);
+        assert!(out[0].first);
+        out
+    }
+
     #[test]
-    fn the_bar_fills_up() {
-        let start = Instant::now();
-        assert!(bar(0, 10, 0, start).contains("[      "));
-        assert!(bar(10, 10, 99, start).contains(&"#".repeat(30)));
+    fn shards_are_reproducible_whatever_the_threads_and_seeds_differ() {
+        let mut a = args(GameKind::Chess);
+        a.games = 3;
+        a.max_plies = 40;
+        let two = shard::<chess::Position>(&a, 0);
+        a.threads = 1;
+        assert_eq!(
+            shard::<chess::Position>(&a, 0),
+            two,
+            "same games on one thread"
+        );
+        let first = records::<chess::Position>(&two, 3);
+        // resuming at game 1 writes exactly the rest
+        let rest = shard::<chess::Position>(&a, 1);
+        let games: Vec<usize> = (0..first.len()).filter(|&i| first[i].first).collect();
+        assert_eq!(rest, two[games[1] * CHESS_RECORD..]);
+        a.seed = 8;
+        let other = records::<chess::Position>(&shard::<chess::Position>(&a, 0), 3);
+        for r in &other {
+            assert!(
+                !first.contains(r),
+                "seed 8 repeats a position of seed 7: {}",
+                r.fen
+            );
+        }
+    }
+
+    const CHESS_RECORD: usize = crate::data_format::CHESS.record_size();
+
+    #[test]
+    fn xiangqi_shards_hold_legal_quiet_positions() {
+        let mut a = args(GameKind::Xiangqi);
+        a.max_plies = 40;
+        let records = records::<xiangqi::Position>(&shard::<xiangqi::Position>(&a, 0), 2);
+        assert!(records.len() > 10, "{}", records.len());
+        for r in &records {
+            let pos = xiangqi::Position::from_fen(&r.fen).unwrap();
+            assert!(!pos.in_check(), "{}", r.fen);
+        }
+    }
+
+    /// A run interrupted inside a record resumes: the partial record is cut off, the games
+    /// already in the file are kept, and the file ends as an uninterrupted run's would.
+    #[test]
+    fn an_interrupted_run_resumes_where_it_stopped() {
+        let path = std::env::temp_dir().join(format!("chariot-resume-{}.data", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let mut a = args(GameKind::Chess);
+        a.games = 3;
+        a.max_plies = 40;
+        a.out = Some(path.clone());
+        let whole = shard::<chess::Position>(&a, 0);
+        a.games = 1;
+        run(a.clone()).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes.extend_from_slice(&whole[..CHESS_RECORD / 2]);
+        std::fs::write(&path, &bytes).unwrap();
+        a.games = 3;
+        run(a.clone()).unwrap();
+        let file = std::fs::read(&path).unwrap();
+        assert_eq!(file[crate::data_format::HEADER..], whole[..]);
+        std::fs::remove_file(&path).unwrap();
     }
 }
