@@ -37,6 +37,14 @@ impl Game for Position {
         Position::parse_fen_960(fen)
     }
 
+    fn chess960_start(number: u32) -> Option<Self> {
+        Position::start_960(number).ok()
+    }
+
+    fn is_chess960(&self) -> bool {
+        Position::is_chess960(self)
+    }
+
     fn to_fen(&self) -> String {
         self.fen()
     }

@@ -139,6 +139,17 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn from_fen_chess960(fen: &str) -> Result<Self, Self::FenError> {
         Self::from_fen(fen)
     }
+    /// Start position number `number` (0–959, Scharnagl's numbering) of the game's
+    /// Chess960 form, in Chess960 mode; `None` for a number out of range or a game without
+    /// that form (the default), so that front ends can offer Chess960 without knowing chess.
+    fn chess960_start(_number: u32) -> Option<Self> {
+        None
+    }
+    /// Whether the position is in Chess960 mode (its records carry the Chess960 `Variant`
+    /// tag and always their FEN). The default: no.
+    fn is_chess960(&self) -> bool {
+        false
+    }
 
     /// Makes this position, and every position made from it by moves or clones, evaluate
     /// with `evaluator`. The default does nothing: right for an `Evaluator` of `()`.

@@ -80,6 +80,24 @@ impl Tags {
         }
     }
 
+    /// The tags that say which game and start a record is of: `Variant` (the game's, or
+    /// its Chess960 form's when `start` is in Chess960 mode), then `SetUp` and `FEN` when
+    /// the start is not the standard one. A Chess960 start always names its FEN, even the
+    /// standard array (number 518), as readers need it to know the rooks' files.
+    pub fn start<G: Game>(self, start: &G) -> Tags {
+        let description = G::description();
+        let chess960 = start.is_chess960();
+        let variant = match description.chess960_variants.first() {
+            Some(&name) if chess960 => Some(name),
+            _ => description.variant,
+        };
+        let fen = start.to_fen();
+        let custom = chess960 || fen != G::start().to_fen();
+        self.set_some("Variant", variant)
+            .set_some("SetUp", custom.then_some("1"))
+            .set_some("FEN", custom.then_some(fen.as_str()))
+    }
+
     /// The tag pairs, one `[Name "value"]` a line, each line ending in a newline.
     pub fn write(&self) -> String {
         let roster = ROSTER.iter().enumerate().filter_map(|(i, &name)| {
@@ -232,6 +250,23 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use game::Game;
+
+    #[test]
+    fn chess960_starts_are_tagged_with_their_fen() {
+        let standard = Tags::new().start(&chess::Position::start()).write();
+        assert_eq!(standard, "");
+        let array = chess::Position::start_960(518).unwrap();
+        let tags = Tags::new().start(&array).write();
+        assert!(tags.contains("[Variant \"Chess960\"]\n"), "{tags}");
+        assert!(
+            tags.contains(&format!("[FEN \"{}\"]", array.to_fen())),
+            "{tags}"
+        );
+        let back = crate::import::<chess::Position>(&format!("{tags}\n*\n")).unwrap();
+        assert!(back.start.is_chess960());
+        let xiangqi = Tags::new().start(&xiangqi::Position::start()).write();
+        assert_eq!(xiangqi, "[Variant \"xiangqi\"]\n");
+    }
 
     #[test]
     fn dates_are_gregorian() {

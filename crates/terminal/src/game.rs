@@ -68,7 +68,7 @@ fn help<G: Game>() -> String {
     let moves = description.move_help;
     format!(
         "{moves}\nCommands:\n  undo        take back your last move (and the engine's reply)\n  \
-         hint        suggest a move\n  new         start a new game\n  \
+         hint        suggest a move\n  new         start a new game from the same position\n  \
          save [FILE] write the game ({})\n  load FILE   continue a saved game (PGN / move list)\n  help        this text\n  quit        leave\n",
         match description.record {
             RecordFormat::Pgn => "PGN",
@@ -109,7 +109,7 @@ pub fn play<G: Tuned>(
     if let Ok(book) = Repertoire::<G>::builtin() {
         engine.set_book(Some(Arc::new(book)));
     }
-    let mut session = Session::new(start, config.human);
+    let mut session = Session::new(start.clone(), config.human);
     let style = Style {
         colour: config.colour,
         viewer: config.human,
@@ -157,7 +157,8 @@ pub fn play<G: Tuned>(
             Input::Help => write!(out, "{}", help::<G>())?,
             Input::New => {
                 engine.new_game();
-                session = Session::new(G::start(), config.human);
+                // The same start again: a Chess960 game stays on its position.
+                session = Session::new(start.clone(), config.human);
                 announced = false;
                 redraw = true;
                 writeln!(out, "New game.")?;

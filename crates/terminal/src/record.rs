@@ -11,7 +11,6 @@ fn human_moves<G: Game>(start: &G, moves: &[G::Move]) -> Movetext {
 /// The record of a game in the game's record format: PGN (chess) or a move list (xiangqi).
 pub fn record<G: Game>(start: &G, moves: &[G::Move], human: Side, result: &str) -> String {
     let start_fen = start.to_fen();
-    let custom_start = start_fen != G::start().to_fen();
     let description = G::description();
     let (first_player, second_player) = match human {
         Side::White => ("You", "Chariot"),
@@ -24,9 +23,7 @@ pub fn record<G: Game>(start: &G, moves: &[G::Move], human: Side, result: &str) 
             .player(Side::White, first_player)
             .player(Side::Black, second_player)
             .set("Result", result)
-            .set_some("Variant", description.variant)
-            .set_some("SetUp", custom_start.then_some("1"))
-            .set_some("FEN", custom_start.then_some(start_fen.as_str()));
+            .start(start);
         let mut body = human_moves(start, moves);
         body.push_result(result);
         format!("{}\n{}\n", tags.write(), body.line())

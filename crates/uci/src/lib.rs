@@ -15,6 +15,7 @@ pub mod format;
 pub mod options;
 pub mod parse;
 pub mod session;
+pub mod tune_env;
 pub mod ucci;
 
 use engine::plain::Switchable;
@@ -22,6 +23,7 @@ use game::{Evaluation, MoveStyle};
 use options::{Settings, Variant};
 use session::{Flow, Output, Session};
 use std::io::BufRead;
+pub use tune_env::{tune_from_env, TUNE_ENV};
 
 /// Longest input line read whole; longer lines are reported and skipped (a `position`
 /// line of a 500-move game is about 2.5 KB).
@@ -137,10 +139,17 @@ pub fn serve_with(
 /// blank chooses, `ucci` for UCCI ([`ucci::serve`]) and anything else (`uci`) for UCI
 /// ([`serve`], chess switchable by UCI_Variant); that line is then handled by the chosen
 /// session like any other.
-pub fn serve_auto(
+pub fn serve_auto(input: impl BufRead, out: Output, evaluation: Evaluation) -> std::io::Result<()> {
+    serve_auto_with(input, out, evaluation, false)
+}
+
+/// [`serve_auto`], with UCI in tuning mode when `tune` is true (`CHARIOT_TUNE=1` and no
+/// command: how OpenBench starts an engine). UCCI has no tuning mode and ignores it.
+pub fn serve_auto_with(
     mut input: impl BufRead,
     out: Output,
     evaluation: Evaluation,
+    tune: bool,
 ) -> std::io::Result<()> {
     let mut buffer = Vec::new();
     loop {
@@ -154,7 +163,7 @@ pub fn serve_auto(
                 return if ucci {
                     ucci::serve(replay, out, evaluation)
                 } else {
-                    serve(replay, out, None, evaluation)
+                    serve_with(replay, out, None, evaluation, tune)
                 };
             }
         }
@@ -226,7 +235,8 @@ pub struct UciArgs {
     pub detect: bool,
     /// Tuning mode: also offer every tunable search parameter (docs/tuning.md) as a UCI
     /// option, with the defaults of the game UCI_Variant chooses. For the arena and SPSA,
-    /// not for GUIs.
+    /// not for GUIs. The environment variable `CHARIOT_TUNE=1` does the same, also when
+    /// the binary is started without a command (OpenBench).
     #[arg(long)]
     pub tune: bool,
 }
@@ -234,11 +244,14 @@ pub struct UciArgs {
 /// Entry point of `chariot uci`: speaks UCI on standard input and output (or, with
 /// [`UciArgs::detect`], whichever protocol the first line asks for).
 pub fn run(args: UciArgs) -> anyhow::Result<()> {
-    if args.detect && args.game.is_none() && !args.tune {
-        serve_auto(
+    let tune = args.tune
+        || tune_from_env(std::env::var_os(TUNE_ENV).as_deref()).map_err(anyhow::Error::msg)?;
+    if args.detect && args.game.is_none() {
+        serve_auto_with(
             std::io::stdin().lock(),
             Output::new(std::io::stdout()),
             Evaluation::Builtin,
+            tune,
         )?;
         return Ok(());
     }
@@ -251,7 +264,7 @@ pub fn run(args: UciArgs) -> anyhow::Result<()> {
         Output::new(std::io::stdout()),
         game,
         Evaluation::Builtin,
-        args.tune,
+        tune,
     )?;
     Ok(())
 }

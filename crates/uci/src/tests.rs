@@ -299,3 +299,29 @@ fn plain_alphabeta_mode_answers_stop_and_quit_and_ends_of_games() {
         "{out}"
     );
 }
+
+/// What auto-detect mode (no command) answers to `uci`, in tuning mode or not.
+fn auto_detect(tune: bool) -> String {
+    let capture = Capture::default();
+    serve_auto_with(
+        Cursor::new("uci\nquit\n".to_string()),
+        Output::new(capture.clone()),
+        game::Evaluation::Classic,
+        tune,
+    )
+    .unwrap();
+    capture.take()
+}
+
+#[test]
+fn auto_detect_offers_the_tunables_only_in_tuning_mode() {
+    let plain = auto_detect(false);
+    assert!(plain.contains("uciok"), "{plain}");
+    assert!(!plain.contains("RfpDepthMargin"), "{plain}");
+    let tuning = auto_detect(true);
+    assert!(tuning.contains("uciok"), "{tuning}");
+    assert!(
+        tuning.contains("option name RfpDepthMargin type spin"),
+        "{tuning}"
+    );
+}

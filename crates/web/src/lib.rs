@@ -11,6 +11,7 @@
 
 pub mod assets;
 pub mod board;
+pub mod chess960;
 pub mod events;
 pub mod http;
 pub mod ids;

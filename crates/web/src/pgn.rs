@@ -20,8 +20,6 @@ pub fn record<G: Game>(session: &Session<G>, level: Level, date: &str) -> String
     };
     let outcome = session.outcome();
     let result = outcome.map_or("*", |o| o.pgn_result());
-    let start_fen = session.start.to_fen();
-    let custom_start = start_fen != G::start().to_fen();
     let tags = Tags::new()
         .player_tag_names([spec.side_names[0], "Black"])
         .set("Event", "Chariot web game")
@@ -31,9 +29,7 @@ pub fn record<G: Game>(session: &Session<G>, level: Level, date: &str) -> String
         .player(Side::White, &name(Side::White))
         .player(Side::Black, &name(Side::Black))
         .set("Result", result)
-        .set_some("Variant", G::description().variant)
-        .set_some("SetUp", custom_start.then_some("1"))
-        .set_some("FEN", custom_start.then_some(start_fen.as_str()))
+        .start(&session.start)
         .set_some(
             "Termination",
             outcome

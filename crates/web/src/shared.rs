@@ -40,6 +40,8 @@ pub struct NewGame {
     pub fen: Option<String>,
     /// A game record to continue from: PGN for chess, the move list for xiangqi.
     pub record: Option<String>,
+    /// A Chess960 start (chess only): its number 0–959 or `"random"`.
+    pub chess960: Option<serde_json::Value>,
 }
 
 /// A game file for download.
@@ -364,6 +366,17 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
             pos.set_evaluator(evaluator.clone());
             pos
         };
+        // A Chess960 start replaces the standard one; a FEN or a record already names a start.
+        let chess960 = match &request.chess960 {
+            Some(_) if fen.is_some() || request.record.is_some() => {
+                return Err(ApiError::new(
+                    400,
+                    "send chess960 alone, without a FEN or a record",
+                ))
+            }
+            Some(value) => Some(super::chess960::start::<G>(value)?),
+            None => None,
+        };
         let session = match (fen, request.record.as_deref()) {
             (Some(_), Some(_)) => {
                 return Err(ApiError::new(400, "send a FEN or a record, not both"))
@@ -374,7 +387,7 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
                 start(G::from_fen(fen).map_err(|e| ApiError::new(400, format!("bad FEN: {e}")))?),
                 human,
             ),
-            (None, None) => Session::new(start(G::start()), human),
+            (None, None) => Session::new(start(chess960.unwrap_or_else(G::start)), human),
         };
         let game = Arc::new(Shared::<G, S> {
             ctx: ctx.clone(),

@@ -149,3 +149,50 @@ fn undo_before_the_persons_first_move_keeps_the_engines_opening() {
     assert!(out.contains("Nothing to undo."), "{out}");
     assert_eq!(out.matches("Chariot plays").count(), 1, "{out}");
 }
+
+/// The person (White) plays `script` from `start` against a quick engine.
+fn run_from(start: chess::Position, script: &str) -> String {
+    let config = Config {
+        human: Side::White,
+        level: 0,
+        movetime: Duration::from_millis(20),
+        colour: false,
+        evaluation: Evaluation::Classic,
+    };
+    let mut out = Vec::new();
+    play(
+        &config,
+        start,
+        &mut Cursor::new(script.to_string()),
+        &mut out,
+    )
+    .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn chess960_castling_is_read_both_ways_and_saved_with_its_fen() {
+    // Start 0 (bbqnnrkr) with White's f1 rook gone: the king on g1 castles short with the
+    // h1 rook at once; king-takes-rook g1h1 means the same move.
+    let start =
+        chess::Position::parse_fen_960("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNN1KR w Hhf - 0 1")
+            .unwrap();
+    let dir = std::env::temp_dir().join(format!("chariot-960-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.pgn");
+    let script = format!("O-O\nundo\ng1h1\nsave {}\nquit\n", file.display());
+    let out = run_from(start.clone(), &script);
+    assert!(!out.contains("is not a legal move"), "{out}");
+    assert_eq!(out.matches("Chariot plays").count(), 2, "{out}");
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(
+        pgn.contains(&format!("[FEN \"{}\"]", start.to_fen())),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. O-O "), "{pgn}");
+    let back = ::record::import::<chess::Position>(&pgn).unwrap();
+    assert!(back.start.is_chess960());
+    assert_eq!(back.moves.len(), 2);
+}
