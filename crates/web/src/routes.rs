@@ -139,6 +139,7 @@ fn handle(req: &Request, games: &Registry) -> Result<Reply, ApiError> {
             serde_json::json!({
                 "saving": games.ctx().store.saving().saving,
                 "saving_reason": games.ctx().store.saving().saving_reason,
+                "archive": games.ctx().store.is_open(),
                 "games": games.kind_names(),
                 "levels": ["beginner", "easy", "medium", "hard", "full"],
                 "max_think_ms": games.ctx().config.max_think.as_millis() as u64,

@@ -78,6 +78,7 @@ fn a_game_continues_with_every_move_after_a_restart() {
     let first = serve(Store::open(&dir));
     let (_, info) = get(first, "/api/info");
     assert_eq!(info["saving"], true, "{info}");
+    assert_eq!(info["archive"], true, "{info}");
     let id = new_game(first);
     let s = play(first, &id, "b2");
     let before = coords(&s);
@@ -157,6 +158,7 @@ fn plays_in_memory(store: Store, expect_in_reason: &str) {
     let addr = serve(store);
     let (_, info) = get(addr, "/api/info");
     assert_eq!(info["saving"], false);
+    assert_eq!(info["archive"], false);
     assert!(info["saving_reason"].as_str().unwrap().contains("memory"));
     let id = new_game(addr);
     let s = play(addr, &id, "b2");
