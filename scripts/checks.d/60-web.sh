@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 cargo build --release --quiet -p chariot
 out=$(mktemp -d)
 log="$out/server.log"
-./target/release/chariot web --port 0 --max-think-ms 150 >"$log" 2>&1 &
+./target/release/chariot web --port 0 --max-think-ms 150 --data "$out/data" >"$log" 2>&1 &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true

@@ -9,6 +9,7 @@
 //! blocking pool, never on its workers. The API is described in `docs/web-api.md`.
 #![deny(missing_docs)]
 
+pub mod archive;
 pub mod assets;
 pub mod board;
 pub mod chess960;
@@ -22,6 +23,7 @@ pub mod server;
 pub mod session;
 pub mod shared;
 pub mod stall;
+pub mod store;
 pub mod think;
 
 #[cfg(test)]
@@ -33,10 +35,11 @@ mod load_tests;
 #[cfg(test)]
 mod record_tests;
 #[cfg(test)]
+mod store_tests;
+#[cfg(test)]
 mod wire_tests;
 
 use registry::Offered;
-use shared::Shared;
 use std::time::Duration;
 use think::Config;
 
@@ -56,6 +59,10 @@ pub struct WebArgs {
     /// Most games kept open at once.
     #[arg(long, default_value_t = 256)]
     pub max_games: usize,
+    /// Directory of the saved games' database (default: the user's data directory,
+    /// `$XDG_DATA_HOME/chariot` or `~/.local/share/chariot`).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<std::path::PathBuf>,
 }
 
 impl Default for WebArgs {
@@ -71,10 +78,7 @@ pub fn game_kinds() -> Vec<Offered> {
 
 /// Game `G` as the server offers it: under its own name, played by the search.
 fn served<G: engine::Tuned>() -> Offered {
-    Offered {
-        name: G::NAME,
-        create: Shared::<G, search::Searcher<G>>::create,
-    }
+    Offered::of::<G, search::Searcher<G>>(G::NAME)
 }
 
 /// Entry point of `chariot web`: the engine plays with the built-in evaluation.
@@ -90,7 +94,17 @@ pub fn run(args: WebArgs) -> anyhow::Result<()> {
     } else {
         args.host.clone()
     };
-    let server = server::Server::bind(&format!("{host}:{}", args.port), config, game_kinds())
+    let store = match args.data.clone().or_else(store::default_dir) {
+        Some(dir) => store::Store::open(&dir),
+        None => store::Store::memory(),
+    };
+    match (store.saving().saving_reason, store.path()) {
+        (None, Some(path)) => println!("Games are saved in {}.", path.display()),
+        (Some(reason), _) => eprintln!("Warning: {reason}"),
+        (None, None) => {}
+    }
+    let address = format!("{host}:{}", args.port);
+    let server = server::Server::bind_with_store(&address, config, game_kinds(), store)
         .map_err(|e| anyhow::anyhow!("cannot listen on {host}:{}: {e}", args.port))?;
     let addr = server.local_addr()?;
     let shown = if addr.ip().is_unspecified() {

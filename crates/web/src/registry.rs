@@ -2,14 +2,22 @@
 
 use super::ids::{is_id, new_id};
 use super::session::ApiError;
-use super::shared::{GameHandle, NewGame};
+use super::shared::{GameHandle, NewGame, Shared};
+use super::store::{replay, SavedGame};
 use super::think::Ctx;
+use engine::Think;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 /// Starts a game of one kind: what [`Offered::create`] holds.
 pub type CreateFn = fn(&NewGame, &Arc<Ctx>) -> Result<Arc<dyn GameHandle>, ApiError>;
+
+/// Reopens a stored game of one kind: what [`Offered::restore`] holds.
+pub type RestoreFn = fn(&SavedGame, &Arc<Ctx>) -> Result<Arc<dyn GameHandle>, ApiError>;
+
+/// Writes a stored game's record: what [`Offered::record`] holds.
+pub type RecordFn = fn(&SavedGame) -> Result<String, ApiError>;
 
 /// A game kind the server offers: its name and how to start one.
 #[derive(Clone, Copy)]
@@ -18,6 +26,22 @@ pub struct Offered {
     pub name: &'static str,
     /// Starts a game of this kind.
     pub create: CreateFn,
+    /// Reopens a stored game of this kind.
+    pub restore: RestoreFn,
+    /// A stored game's record for export.
+    pub record: RecordFn,
+}
+
+impl Offered {
+    /// Game `G` under `name`, its engine searching with `S`.
+    pub fn of<G: engine::Tuned, S: Think<G>>(name: &'static str) -> Offered {
+        Offered {
+            name,
+            create: Shared::<G, S>::create,
+            restore: Shared::<G, S>::restore,
+            record: replay::record::<G>,
+        }
+    }
 }
 
 /// All open games.
@@ -65,20 +89,7 @@ impl Registry {
     /// finished game goes, else the least recently used game idle for
     /// [`super::think::Config::idle_evict`]; if neither exists the request is refused.
     pub fn create(&self, request: &NewGame) -> Result<(String, Arc<dyn GameHandle>), ApiError> {
-        let kind = self
-            .kinds
-            .iter()
-            .find(|k| k.name == request.game)
-            .ok_or_else(|| {
-                ApiError::new(
-                    400,
-                    format!(
-                        "unknown game `{}`; this server plays {}",
-                        request.game,
-                        self.kind_names().join(", ")
-                    ),
-                )
-            })?;
+        let kind = self.kind(&request.game)?;
         if self.len() >= self.ctx.config.max_games && !self.evict_one() {
             return Err(ApiError::new(
                 503,
@@ -97,6 +108,8 @@ impl Registry {
             table = self.table();
         }
         table.insert(id.clone(), game.clone());
+        drop(table);
+        game.attach(&id);
         Ok((id, game))
     }
 
@@ -122,7 +135,51 @@ impl Registry {
         if !is_id(id) {
             return Err(missing());
         }
-        self.table().get(id).cloned().ok_or_else(missing)
+        let mut table = self.table();
+        if let Some(game) = table.get(id) {
+            return Ok(game.clone());
+        }
+        // A stored game (from before a restart, or evicted) is reopened under its old id.
+        // The table stays locked meanwhile, so that two requests reopen it only once.
+        let saved = self.ctx.store.load(id).ok_or_else(missing)?;
+        let game = self.reopen(&saved)?;
+        table.insert(id.to_string(), game.clone());
+        let over = table.len() > self.ctx.config.max_games;
+        drop(table);
+        game.attach(id);
+        if over {
+            self.evict_one();
+        }
+        Ok(game)
+    }
+
+    /// A live game of a stored one.
+    fn reopen(&self, saved: &SavedGame) -> Result<Arc<dyn GameHandle>, ApiError> {
+        let kind = self.kind(&saved.game)?;
+        (kind.restore)(saved, &self.ctx)
+    }
+
+    /// The kind called `name`, or a 400 naming the kinds served.
+    pub fn kind(&self, name: &str) -> Result<&Offered, ApiError> {
+        self.kinds.iter().find(|k| k.name == name).ok_or_else(|| {
+            ApiError::new(
+                400,
+                format!(
+                    "unknown game `{name}`; this server plays {}",
+                    self.kind_names().join(", ")
+                ),
+            )
+        })
+    }
+
+    /// Closes a game and removes it from the store; whether it existed.
+    pub fn delete(&self, id: &str) -> bool {
+        if !is_id(id) {
+            return false;
+        }
+        let open = self.table().remove(id).is_some();
+        let stored = self.ctx.store.delete(id);
+        open || stored
     }
 
     /// One pass of housekeeping: stops overdue searches.

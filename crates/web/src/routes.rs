@@ -1,5 +1,6 @@
 //! The HTTP API and the page's files: which request does what (see `docs/web-api.md`).
 
+use super::archive;
 use super::assets;
 use super::http::{Request, Response};
 use super::registry::Registry;
@@ -132,9 +133,13 @@ fn handle(req: &Request, games: &Registry) -> Result<Reply, ApiError> {
             }
             Ok(state(game.as_ref(), id, 200))
         }
+        ["archive", rest @ ..] => archive::handle(req, games, rest),
         ["info"] => Ok(Reply::Full(Response::json(
             200,
             serde_json::json!({
+                "saving": games.ctx().store.saving().saving,
+                "saving_reason": games.ctx().store.saving().saving_reason,
+                "archive": games.ctx().store.is_open(),
                 "games": games.kind_names(),
                 "levels": ["beginner", "easy", "medium", "hard", "full"],
                 "max_think_ms": games.ctx().config.max_think.as_millis() as u64,

@@ -7,6 +7,7 @@ use super::http::{check_head, Response, MAX_BODY, MAX_HEAD, SECURITY_HEADERS};
 use super::registry::{Offered, Registry};
 use super::routes::{route, Reply};
 use super::stall::WriteDeadline;
+use super::store::Store;
 use super::think::{Config, Ctx};
 use axum::body::Body;
 use axum::extract::State;
@@ -37,11 +38,23 @@ struct App {
 
 impl Server {
     /// Binds `addr` and prepares to serve `kinds` of game under `config`.
+    /// Games are kept in memory only.
     pub fn bind(addr: &str, config: Config, kinds: Vec<Offered>) -> std::io::Result<Server> {
+        Server::bind_with_store(addr, config, kinds, Store::memory())
+    }
+
+    /// Binds `addr` and prepares to serve `kinds` of game under `config`, saving them in
+    /// `store` (and reopening the games stored there).
+    pub fn bind_with_store(
+        addr: &str,
+        config: Config,
+        kinds: Vec<Offered>,
+        store: Store,
+    ) -> std::io::Result<Server> {
         let listener = TcpListener::bind(addr)?;
         listener.set_nonblocking(true)?;
         let loopback_only = listener.local_addr()?.ip().is_loopback();
-        let registry = Arc::new(Registry::new(Ctx::new(config), kinds));
+        let registry = Arc::new(Registry::new(Ctx::with_store(config, store), kinds));
         Ok(Server {
             listener,
             app: Arc::new(App {

@@ -7,6 +7,7 @@
 use super::board::{piece_count, BoardSpec};
 use super::pgn;
 use super::session::{board_rows, parse, result_view, side_key, ApiError, MoveView, ResultView};
+use super::store::{replay, SavedGame, Saving};
 use super::think::{Ctx, KeptSlot, Level, SearchSlot};
 use engine::session::Session;
 use engine::{Engine, GoRequest, Think, Tuned};
@@ -93,6 +94,8 @@ pub trait GameHandle: Send + Sync {
     fn activity(&self) -> Activity;
     /// Stops a search that ran past its deadline (a safety net behind the search's own clock).
     fn enforce_deadline(&self, now: Instant);
+    /// Stores the game under `id` now and after every later change (see [`super::store`]).
+    fn attach(&self, id: &str);
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,9 +148,20 @@ struct Inner<G: Game> {
     /// A search went wrong (panicked or found no legal move): the engine that ran it is
     /// not trusted with the next one.
     engine_failed: bool,
+    /// The id the game is stored under, once the registry has given it one.
+    saved_as: Option<String>,
 }
 
 impl<G: Game> Inner<G> {
+    /// Writes the game to the store: called under the game's lock after every change, so
+    /// that the stored moves are never older than what a client has been told.
+    fn save(&self, ctx: &Ctx) {
+        if let Some(id) = &self.saved_as {
+            ctx.store
+                .save(&replay::snapshot(id, &self.session, self.level));
+        }
+    }
+
     fn push_event(&mut self, value: serde_json::Value) {
         self.next_seq += 1;
         self.events.push_back((self.next_seq, value.to_string()));
@@ -179,6 +193,8 @@ impl<G: Game> Inner<G> {
 struct Core<G: Game> {
     inner: Mutex<Inner<G>>,
     changed: Condvar,
+    /// Where the engine's moves are saved as they are made.
+    ctx: Arc<Ctx>,
 }
 
 /// A game's engine between searches, and its right to stay (see
@@ -221,6 +237,9 @@ struct StateView<'a> {
     draw: Option<&'static str>,
     result: Option<ResultView>,
     seq: u64,
+    /// `saving` and `saving_reason`: whether the game is being stored.
+    #[serde(flatten)]
+    saving: Saving,
 }
 
 fn parse_side(text: Option<&str>) -> Result<Side, ApiError> {
@@ -316,6 +335,7 @@ impl<G: Game> Core<G> {
             (Kind::Reply, Some(mv)) if inner.session.engine_to_move() => {
                 let view = inner.view(mv);
                 inner.session.push(mv, false);
+                inner.save(&self.ctx);
                 inner.engine_score = (!failed).then_some(result.score);
                 inner.push_event(serde_json::json!({"type": "move", "move": view}));
             }
@@ -389,6 +409,23 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
             ),
             (None, None) => Session::new(start(chess960.unwrap_or_else(G::start)), human),
         };
+        Self::start(session, level, ctx)
+    }
+
+    /// Reopens a stored game (see [`super::store::replay`]); the engine goes on thinking if
+    /// it was its turn.
+    pub fn restore(saved: &SavedGame, ctx: &Arc<Ctx>) -> Result<Arc<dyn GameHandle>, ApiError> {
+        let evaluator = ctx.config.evaluation.evaluator::<G>();
+        let session = replay::session::<G>(saved, evaluator)?;
+        Self::start(session, replay::level(saved)?, ctx)
+    }
+
+    /// A live game of `session`; the engine starts thinking if it is its turn.
+    fn start(
+        session: Session<G>,
+        level: Level,
+        ctx: &Arc<Ctx>,
+    ) -> Result<Arc<dyn GameHandle>, ApiError> {
         let game = Arc::new(Shared::<G, S> {
             ctx: ctx.clone(),
             core: Arc::new(Core {
@@ -405,8 +442,10 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
                     next_seq: 0,
                     touched: Instant::now(),
                     engine_failed: false,
+                    saved_as: None,
                 }),
                 changed: Condvar::new(),
+                ctx: ctx.clone(),
             }),
             engine: Mutex::new(None),
         });
@@ -573,6 +612,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             draw: inner.draw,
             result: result_view(s),
             seq: inner.next_seq,
+            saving: self.ctx.store.saving(),
         };
         serde_json::to_string(&view).unwrap_or_else(|_| "{}".into())
     }
@@ -600,6 +640,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
         }
         inner.hint = None;
         inner.draw = None;
+        inner.save(&self.ctx);
         self.core.changed.notify_all();
         Ok(())
     }
@@ -615,6 +656,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
         inner.hint = None;
         inner.draw = None;
         inner.thought = None;
+        inner.save(&self.ctx);
         self.core.changed.notify_all();
         Ok(())
     }
@@ -646,6 +688,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             winner: Some(winner),
             reason: EndReason::Resignation,
         });
+        inner.save(&self.ctx);
         self.core.changed.notify_all();
         Ok(())
     }
@@ -666,6 +709,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
                 winner: None,
                 reason: EndReason::Agreement,
             });
+            inner.save(&self.ctx);
         }
         inner.draw = Some(if accepted { "accepted" } else { "declined" });
         self.core.changed.notify_all();
@@ -735,5 +779,11 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
         if idle_unwanted {
             *held = None;
         }
+    }
+
+    fn attach(&self, id: &str) {
+        let mut inner = self.core.lock();
+        inner.saved_as = Some(id.to_string());
+        inner.save(&self.ctx);
     }
 }

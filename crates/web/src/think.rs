@@ -1,6 +1,7 @@
 //! How the engine thinks for the web game: playing levels, and the server-wide accounting
 //! that bounds how many searches run, for how long, and how many games keep their engine.
 
+use super::store::Store;
 use search::{Limits, Options, Strength};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -113,6 +114,8 @@ impl Default for Config {
 pub struct Ctx {
     /// The limits.
     pub config: Config,
+    /// Where games are saved (in memory only unless the server was given a data directory).
+    pub store: Store,
     searches: AtomicUsize,
     kept: AtomicUsize,
 }
@@ -120,8 +123,14 @@ pub struct Ctx {
 impl Ctx {
     /// A context with these limits.
     pub fn new(config: Config) -> Arc<Ctx> {
+        Ctx::with_store(config, Store::memory())
+    }
+
+    /// A context with these limits, saving games in `store`.
+    pub fn with_store(config: Config, store: Store) -> Arc<Ctx> {
         Arc::new(Ctx {
             config,
+            store,
             searches: AtomicUsize::new(0),
             kept: AtomicUsize::new(0),
         })
