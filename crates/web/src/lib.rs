@@ -11,6 +11,7 @@
 
 pub mod assets;
 pub mod board;
+pub mod clock;
 pub mod events;
 pub mod http;
 pub mod ids;
@@ -25,6 +26,8 @@ pub mod think;
 
 #[cfg(test)]
 mod api_tests;
+#[cfg(test)]
+mod clock_tests;
 #[cfg(test)]
 mod game_tests;
 #[cfg(test)]

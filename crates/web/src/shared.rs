@@ -5,6 +5,7 @@
 //! is held, because a search reports to the game (under its lock) before its thread ends.
 
 use super::board::{piece_count, BoardSpec};
+use super::clock::{self, Clock, ClockView, TimeControl};
 use super::pgn;
 use super::session::{board_rows, parse, result_view, side_key, ApiError, MoveView, ResultView};
 use super::think::{Ctx, KeptSlot, Level, SearchSlot};
@@ -40,6 +41,8 @@ pub struct NewGame {
     pub fen: Option<String>,
     /// A game record to continue from: PGN for chess, the move list for xiangqi.
     pub record: Option<String>,
+    /// The time control: `"none"` (default) or minutes+seconds such as `"5+3"`.
+    pub clock: Option<String>,
 }
 
 /// A game file for download.
@@ -143,6 +146,8 @@ struct Inner<G: Game> {
     /// A search went wrong (panicked or found no legal move): the engine that ran it is
     /// not trusted with the next one.
     engine_failed: bool,
+    /// The two clocks of a timed game; the side to move's runs while the game goes on.
+    clock: Option<Clock>,
 }
 
 impl<G: Game> Inner<G> {
@@ -163,6 +168,38 @@ impl<G: Game> Inner<G> {
         self.generation += 1;
         self.push_event(serde_json::json!({"type": "cancelled", "kind": job.kind.name()}));
         true
+    }
+
+    /// Ends the game if the running clock has fallen by `now` (cancelling any search);
+    /// whether it did. Also stops the clocks of a game that has ended otherwise.
+    fn check_clock(&mut self, now: Instant) -> bool {
+        let Some(clock) = self.clock.as_mut() else {
+            return false;
+        };
+        if self.session.outcome().is_some() {
+            clock.stop(now);
+            return false;
+        }
+        let Some(flagged) = clock.flagged(now) else {
+            return false;
+        };
+        clock.stop(now);
+        self.session.forced = Some(clock::flag_outcome(&self.session.pos, flagged));
+        self.cancel_job();
+        self.push_event(serde_json::json!({"type": "flag", "side": side_key(flagged)}));
+        true
+    }
+
+    /// A move by `mover` was just played: their clock gains the increment, the other's
+    /// starts (or both stop when the move ended the game).
+    fn clock_moved(&mut self, mover: Side, now: Instant) {
+        let over = self.session.outcome().is_some();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.moved(mover, now);
+            if over {
+                clock.stop(now);
+            }
+        }
     }
 
     fn view(&self, mv: G::Move) -> MoveView {
@@ -218,6 +255,7 @@ struct StateView<'a> {
     thought: Option<Thought>,
     draw: Option<&'static str>,
     result: Option<ResultView>,
+    clock: Option<ClockView>,
     seq: u64,
 }
 
@@ -310,10 +348,18 @@ impl<G: Game> Core<G> {
         let best = result
             .best
             .filter(|&mv| inner.session.pos.legal_moves().contains(mv));
+        let now = Instant::now();
+        if inner.check_clock(now) {
+            // The engine's flag fell before its move arrived: the game is over.
+            self.changed.notify_all();
+            return;
+        }
         match (kind, best) {
             (Kind::Reply, Some(mv)) if inner.session.engine_to_move() => {
                 let view = inner.view(mv);
+                let mover = inner.session.pos.side_to_move();
                 inner.session.push(mv, false);
+                inner.clock_moved(mover, now);
                 inner.engine_score = (!failed).then_some(result.score);
                 inner.push_event(serde_json::json!({"type": "move", "move": view}));
             }
@@ -359,6 +405,7 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
             .as_deref()
             .map(str::trim)
             .filter(|f| !f.is_empty());
+        let control = TimeControl::parse(request.clock.as_deref().unwrap_or("none"))?;
         let evaluator = ctx.config.evaluation.evaluator::<G>();
         let start = |mut pos: G| {
             pos.set_evaluator(evaluator.clone());
@@ -376,6 +423,13 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
             ),
             (None, None) => Session::new(start(G::start()), human),
         };
+        let clock = control.map(|control| {
+            let mut clock = Clock::new(control);
+            if session.outcome().is_none() {
+                clock.start(session.pos.side_to_move(), Instant::now());
+            }
+            clock
+        });
         let game = Arc::new(Shared::<G, S> {
             ctx: ctx.clone(),
             core: Arc::new(Core {
@@ -392,6 +446,7 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
                     next_seq: 0,
                     touched: Instant::now(),
                     engine_failed: false,
+                    clock,
                 }),
                 changed: Condvar::new(),
             }),
@@ -451,10 +506,16 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
             )
         })?;
         let cap = self.ctx.config.max_think;
-        let (level, limits) = match kind {
+        let (level, mut limits) = match kind {
             Kind::Reply => (inner.level, inner.level.limits(cap)),
             Kind::Hint => (Level::Full, Level::Full.limits(cap.min(HINT_TIME))),
         };
+        if let (Kind::Reply, Some(clock)) = (kind, inner.clock.as_ref()) {
+            // On a clock the engine spends its own time as under UCI, within the cap.
+            let own = clock.search_clock(inner.session.pos.side_to_move(), Instant::now());
+            limits.movetime = Some(cap.min(own.time));
+            limits.clock = Some(own);
+        }
         let think_time = limits.movetime.unwrap_or(cap);
         // A kept engine carries its table and histories over from move to move; one that
         // may not stay, or whose last search failed, is replaced by a fresh one.
@@ -526,7 +587,9 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
 
 impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
     fn state(&self, id: &str) -> String {
-        let inner = self.touch();
+        let mut inner = self.touch();
+        let now = Instant::now();
+        inner.check_clock(now);
         let s = &inner.session;
         let spec = BoardSpec::of::<G>();
         let thinking = inner.job.as_ref().map(|j| j.kind);
@@ -559,6 +622,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             thought: inner.thought.clone(),
             draw: inner.draw,
             result: result_view(s),
+            clock: inner.clock.as_ref().map(|c| c.view(now)),
             seq: inner.next_seq,
         };
         serde_json::to_string(&view).unwrap_or_else(|_| "{}".into())
@@ -566,7 +630,12 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
 
     fn play(&self, text: &str) -> Result<(), ApiError> {
         let mut held = self.engine();
-        let inner = self.touch();
+        let mut inner = self.touch();
+        let now = Instant::now();
+        if inner.check_clock(now) {
+            self.core.changed.notify_all();
+            return Err(ApiError::new(409, "the game is over: your time ran out"));
+        }
         if inner.session.outcome().is_some() {
             return Err(ApiError::new(409, "the game is over"));
         }
@@ -578,10 +647,14 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
         }
         let mv = parse(&inner.session, text)?;
         let mut inner = self.cancel(&mut held, inner);
+        let saved_clock = inner.clock.clone();
+        let mover = inner.session.pos.side_to_move();
         inner.session.push(mv, true);
+        inner.clock_moved(mover, now);
         if inner.session.engine_to_move() {
             if let Err(e) = self.start_job(&mut held, &mut inner, Kind::Reply) {
                 inner.session.pop();
+                inner.clock = saved_clock;
                 return Err(e);
             }
         }
@@ -599,6 +672,11 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             .undo()
             .map_err(|e| ApiError::new(409, e.to_string()))?;
         let mut inner = self.cancel(&mut held, inner);
+        // Time spent stays spent; the clock of the side now to move runs again.
+        let to_move = inner.session.pos.side_to_move();
+        if let Some(clock) = inner.clock.as_mut() {
+            clock.start(to_move, Instant::now());
+        }
         inner.hint = None;
         inner.draw = None;
         inner.thought = None;
@@ -633,6 +711,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             winner: Some(winner),
             reason: EndReason::Resignation,
         });
+        inner.check_clock(Instant::now());
         self.core.changed.notify_all();
         Ok(())
     }
@@ -653,6 +732,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
                 winner: None,
                 reason: EndReason::Agreement,
             });
+            inner.check_clock(Instant::now());
         }
         inner.draw = Some(if accepted { "accepted" } else { "declined" });
         self.core.changed.notify_all();
@@ -702,11 +782,16 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
 
     fn enforce_deadline(&self, now: Instant) {
         let mut held = self.engine();
-        let inner = self.core.lock();
-        let overdue = inner
-            .job
-            .as_ref()
-            .is_some_and(|job| now > job.deadline + Duration::from_millis(500));
+        let mut inner = self.core.lock();
+        let flagged = inner.check_clock(now);
+        if flagged {
+            self.core.changed.notify_all();
+        }
+        let overdue = flagged
+            || inner
+                .job
+                .as_ref()
+                .is_some_and(|job| now > job.deadline + Duration::from_millis(500));
         // An idle engine without the right to stay, or of a finished game, frees its memory.
         let idle_unwanted = inner.job.is_none()
             && held
