@@ -9,14 +9,17 @@
 //! blocking pool, never on its workers. The API is described in `docs/web-api.md`.
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod assets;
 pub mod board;
 pub mod clock;
 pub mod events;
 pub mod http;
 pub mod ids;
+pub mod jobs;
 pub mod pgn;
 pub mod registry;
+pub mod review;
 pub mod routes;
 pub mod server;
 pub mod session;
@@ -31,6 +34,8 @@ mod clock_tests;
 #[cfg(test)]
 mod game_tests;
 #[cfg(test)]
+mod jobs_tests;
+#[cfg(test)]
 mod load_tests;
 #[cfg(test)]
 mod record_tests;
@@ -38,7 +43,6 @@ mod record_tests;
 mod wire_tests;
 
 use registry::Offered;
-use shared::Shared;
 use std::time::Duration;
 use think::Config;
 
@@ -68,15 +72,10 @@ impl Default for WebArgs {
 
 /// The games this binary serves, each played by the generic search.
 pub fn game_kinds() -> Vec<Offered> {
-    vec![served::<chess::Position>(), served::<xiangqi::Position>()]
-}
-
-/// Game `G` as the server offers it: under its own name, played by the search.
-fn served<G: engine::Tuned>() -> Offered {
-    Offered {
-        name: G::NAME,
-        create: Shared::<G, search::Searcher<G>>::create,
-    }
+    vec![
+        Offered::of::<chess::Position, search::Searcher<chess::Position>>(),
+        Offered::of::<xiangqi::Position, search::Searcher<xiangqi::Position>>(),
+    ]
 }
 
 /// Entry point of `chariot web`: the engine plays with the built-in evaluation.

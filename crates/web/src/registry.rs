@@ -1,6 +1,7 @@
 //! The table of open games, keyed by unguessable ids, with a cap and an eviction policy.
 
 use super::ids::{is_id, new_id};
+use super::jobs::{AnalyseFn, Jobs, ReviewFn};
 use super::session::ApiError;
 use super::shared::{GameHandle, NewGame};
 use super::think::Ctx;
@@ -18,6 +19,22 @@ pub struct Offered {
     pub name: &'static str,
     /// Starts a game of this kind.
     pub create: CreateFn,
+    /// Starts an analysis of a position of this kind.
+    pub analyse: AnalyseFn,
+    /// Starts a review of a game of this kind.
+    pub review: ReviewFn,
+}
+
+impl Offered {
+    /// Game `G` as the server offers it, played, analysed and reviewed by `S`.
+    pub fn of<G: engine::Tuned, S: engine::Think<G>>() -> Offered {
+        Offered {
+            name: G::NAME,
+            create: super::shared::Shared::<G, S>::create,
+            analyse: super::analysis::Analysis::<G, S>::start,
+            review: super::review::Review::<G>::start::<S>,
+        }
+    }
 }
 
 /// All open games.
@@ -25,6 +42,7 @@ pub struct Registry {
     ctx: Arc<Ctx>,
     kinds: Vec<Offered>,
     games: Mutex<HashMap<String, Arc<dyn GameHandle>>>,
+    jobs: Jobs,
 }
 
 impl Registry {
@@ -34,12 +52,31 @@ impl Registry {
             ctx,
             kinds,
             games: Mutex::new(HashMap::new()),
+            jobs: Jobs::default(),
         }
     }
 
     /// The shared limits and counters.
     pub fn ctx(&self) -> &Arc<Ctx> {
         &self.ctx
+    }
+
+    /// The analyses and reviews running or kept.
+    pub fn jobs(&self) -> &Jobs {
+        &self.jobs
+    }
+
+    /// The game kind of this name; 400 naming the kinds offered otherwise.
+    pub fn offered(&self, name: &str) -> Result<&Offered, ApiError> {
+        self.kinds.iter().find(|k| k.name == name).ok_or_else(|| {
+            ApiError::new(
+                400,
+                format!(
+                    "unknown game `{name}`; this server plays {}",
+                    self.kind_names().join(", ")
+                ),
+            )
+        })
     }
 
     /// Names of the games offered.
