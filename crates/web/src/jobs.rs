@@ -77,6 +77,14 @@ pub fn route(req: &Request, parts: &[&str], games: &Registry) -> Result<Reply, A
         _ => "review",
     };
     match parts {
+        ["positions"] => {
+            if method != "POST" {
+                return Err(ApiError::new(405, "use POST here"));
+            }
+            let request: super::review::ReviewRequest = json_body(req)?;
+            let body = (games.offered(&request.game)?.positions)(&request)?;
+            Ok(Reply::Full(Response::json(200, body)))
+        }
         [_] => {
             if method != "POST" {
                 return Err(ApiError::new(405, "use POST here"));

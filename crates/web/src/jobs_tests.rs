@@ -118,3 +118,19 @@ fn review_marks_the_blunder_and_shows_the_better_move() {
     assert_ne!(blunder["better"]["coord"], "g8f6");
     assert!(view["moves"][0]["class"].is_null(), "1. e4 is fine: {view}");
 }
+
+#[test]
+fn positions_list_every_position_of_a_game() {
+    let addr = start();
+    let (status, text) = call(
+        addr,
+        "POST",
+        "/api/positions",
+        r#"{"game":"chess","moves":["e2e4","e7e5"]}"#,
+    );
+    assert_eq!(status, 200, "{text}");
+    let v = json(&text);
+    assert_eq!(v["positions"].as_array().unwrap().len(), 3);
+    assert_eq!(v["positions"][2]["board"][3], "....p...");
+    assert_eq!(v["positions"][1]["board"][4], "....P...");
+}

@@ -23,6 +23,8 @@ pub struct Offered {
     pub analyse: AnalyseFn,
     /// Starts a review of a game of this kind.
     pub review: ReviewFn,
+    /// Lists the positions of a game of this kind (no search).
+    pub positions: fn(&super::review::ReviewRequest) -> Result<String, ApiError>,
 }
 
 impl Offered {
@@ -33,6 +35,7 @@ impl Offered {
             create: super::shared::Shared::<G, S>::create,
             analyse: super::analysis::Analysis::<G, S>::start,
             review: super::review::Review::<G>::start::<S>,
+            positions: super::review::positions::<G>,
         }
     }
 }

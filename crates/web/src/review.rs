@@ -128,6 +128,79 @@ fn white_cp(score: Score, side: Side) -> i32 {
     }
 }
 
+/// A game read from a review request: its positions (start first) and each move's
+/// notation, coordinates and mover.
+struct Replayed<G: Game> {
+    positions: Vec<G>,
+    texts: Vec<String>,
+    coords: Vec<String>,
+    movers: Vec<Side>,
+}
+
+/// Replays the request's moves: 400 for a bad FEN or too many moves, 422 for an illegal one.
+fn replay<G: Tuned>(
+    request: &ReviewRequest,
+    evaluator: G::Evaluator,
+) -> Result<Replayed<G>, ApiError> {
+    if request.moves.len() > MAX_REVIEW_PLIES {
+        return Err(ApiError::new(
+            400,
+            format!("a review takes at most {MAX_REVIEW_PLIES} moves"),
+        ));
+    }
+    let fen = request.fen.as_deref().map(str::trim).unwrap_or_default();
+    if fen.len() > 256 {
+        return Err(ApiError::new(400, "FEN too long"));
+    }
+    let mut pos = if fen.is_empty() {
+        G::start()
+    } else {
+        G::from_fen(fen).map_err(|e| ApiError::new(400, format!("bad FEN: {e}")))?
+    };
+    pos.set_evaluator(evaluator);
+    let mut out = Replayed {
+        positions: vec![pos.clone()],
+        texts: Vec::new(),
+        coords: Vec::new(),
+        movers: Vec::new(),
+    };
+    for (i, text) in request.moves.iter().enumerate() {
+        let mv = pos
+            .parse_move(text, MoveStyle::Coord)
+            .ok()
+            .filter(|&mv| pos.legal_moves().contains(mv))
+            .ok_or_else(|| {
+                let text: String = text.chars().take(16).collect();
+                ApiError::new(422, format!("move {}: `{text}` is not legal", i + 1))
+            })?;
+        out.texts.push(pos.format_move(mv, MoveStyle::Human));
+        out.coords.push(pos.format_move(mv, MoveStyle::Coord));
+        out.movers.push(pos.side_to_move());
+        pos.make(mv);
+        out.positions.push(pos.clone());
+    }
+    Ok(out)
+}
+
+/// Every position of a game, for stepping through it on the page: `{"positions": [{"fen",
+/// "board", "check"}, …]}`, the start first. No search runs.
+pub fn positions<G: Tuned>(request: &ReviewRequest) -> Result<String, ApiError> {
+    let game = replay::<G>(request, G::Evaluator::default())?;
+    let positions: Vec<serde_json::Value> = game
+        .positions
+        .iter()
+        .map(|pos| {
+            let fen = pos.to_fen();
+            serde_json::json!({
+                "board": super::board::fen_rows(&fen),
+                "fen": fen,
+                "check": pos.in_check(),
+            })
+        })
+        .collect();
+    Ok(serde_json::json!({ "positions": positions }).to_string())
+}
+
 impl<G: Tuned> Review<G> {
     /// Starts reviewing the game `request` describes with searcher `S`: 400 for a bad FEN
     /// or too many moves, 422 for an illegal one, 503 when the server's searches are taken.
@@ -135,40 +208,13 @@ impl<G: Tuned> Review<G> {
         request: &ReviewRequest,
         ctx: &Arc<Ctx>,
     ) -> Result<Arc<dyn Job>, ApiError> {
-        if request.moves.len() > MAX_REVIEW_PLIES {
-            return Err(ApiError::new(
-                400,
-                format!("a review takes at most {MAX_REVIEW_PLIES} moves"),
-            ));
-        }
-        let fen = request.fen.as_deref().map(str::trim).unwrap_or_default();
-        if fen.len() > 256 {
-            return Err(ApiError::new(400, "FEN too long"));
-        }
-        let mut pos = if fen.is_empty() {
-            G::start()
-        } else {
-            G::from_fen(fen).map_err(|e| ApiError::new(400, format!("bad FEN: {e}")))?
-        };
         let evaluator = ctx.config.evaluation.evaluator::<G>();
-        pos.set_evaluator(evaluator.clone());
-        let mut positions = vec![pos.clone()];
-        let (mut texts, mut coords, mut movers) = (Vec::new(), Vec::new(), Vec::new());
-        for (i, text) in request.moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(text, MoveStyle::Coord)
-                .ok()
-                .filter(|&mv| pos.legal_moves().contains(mv))
-                .ok_or_else(|| {
-                    let text: String = text.chars().take(16).collect();
-                    ApiError::new(422, format!("move {}: `{text}` is not legal", i + 1))
-                })?;
-            texts.push(pos.format_move(mv, MoveStyle::Human));
-            coords.push(pos.format_move(mv, MoveStyle::Coord));
-            movers.push(pos.side_to_move());
-            pos.make(mv);
-            positions.push(pos.clone());
-        }
+        let Replayed {
+            positions,
+            texts,
+            coords,
+            movers,
+        } = replay::<G>(request, evaluator.clone())?;
         let slot = ctx.reserve_search().ok_or_else(|| {
             ApiError::new(
                 503,

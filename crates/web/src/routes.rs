@@ -142,7 +142,7 @@ fn handle(req: &Request, games: &Registry) -> Result<Reply, ApiError> {
             })
             .to_string(),
         ))),
-        ["analysis", ..] | ["review", ..] => super::jobs::route(req, &parts, games),
+        ["analysis", ..] | ["review", ..] | ["positions"] => super::jobs::route(req, &parts, games),
         _ => Err(ApiError::new(404, "no such API path")),
     }
 }
