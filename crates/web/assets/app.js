@@ -73,7 +73,7 @@ async function newGame(from) {
   // A new game or a loaded position is never dropped for a request still in flight (a
   // quick "New game" then "Load"): it waits for that request and then replaces its result.
   while (busy) await inflight;
-  const body = { game: $("sel-game").value, side: $("sel-side").value, level: $("sel-level").value, ...(from || {}) };
+  const body = { game: $("sel-game").value, side: $("sel-side").value, level: $("sel-level").value, clock: $("sel-clock").value, ...(from || {}) };
   selected = null;
   userFlip = false;
   bannerHidden = false;
