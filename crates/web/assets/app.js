@@ -73,7 +73,7 @@ async function newGame(from) {
   // A new game or a loaded position is never dropped for a request still in flight (a
   // quick "New game" then "Load"): it waits for that request and then replaces its result.
   while (busy) await inflight;
-  const body = { game: $("sel-game").value, side: $("sel-side").value, level: $("sel-level").value, ...(from || {}) };
+  const body = { game: $("sel-game").value, side: $("sel-side").value, level: $("sel-level").value, clock: $("sel-clock").value, ...(from || {}) };
   // A Chess960 start (a number or "random") for a new chess game; the server checks it.
   const c960 = $("in-960").value.trim().toLowerCase();
   if (!from && body.game === "chess" && c960) body.chess960 = /^\d+$/.test(c960) ? Number(c960) : c960;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use testkit::{Scripted, TicTacToe};
 
 pub(super) fn start(config: Config) -> (SocketAddr, Arc<Registry>) {
-    let kinds = vec![Offered::of::<TicTacToe, Scripted>("tictactoe")];
+    let kinds = vec![Offered::of::<TicTacToe, Scripted>()];
     let server = Server::bind("127.0.0.1:0", config, kinds).unwrap();
     let registry = server.registry();
     (server.spawn().unwrap(), registry)
@@ -566,7 +566,7 @@ impl<const K: usize> search::Think<TicTacToe> for Counting<K> {
 
 /// Plays b2 and c3 (the engine answering each), asks a hint, and returns the engines made.
 fn engines_for_a_game<const K: usize>(max_kept_engines: usize) -> (usize, usize) {
-    let kinds = vec![Offered::of::<TicTacToe, Counting<K>>("tictactoe")];
+    let kinds = vec![Offered::of::<TicTacToe, Counting<K>>()];
     let config = Config {
         max_kept_engines,
         ..quick()

@@ -29,6 +29,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../assets/archive.js"),
     },
     Asset {
+        path: "/review.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../assets/review.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_bytes!("../assets/style.css"),

@@ -181,3 +181,28 @@ fn a_pasted_record_starts_a_game_and_a_bad_one_is_refused() {
     let both = r#"{"game":"chess","fen":"8/8/8/8/8/8/8/K6k w - - 0 1","record":"1. e4"}"#;
     assert_eq!(call(addr, "POST", "/api/games", both).0, 400);
 }
+
+#[test]
+fn chess_flag_against_a_bare_king_and_knight_is_a_draw() {
+    let addr = start();
+    // 0.001 minutes: White (the person) flags, but Black, with king and knight, cannot mate.
+    let fen = "8/8/8/8/8/k7/8/K1n4R w - - 0 1";
+    let s = create(
+        addr,
+        &format!("{{\"game\":\"chess\",\"fen\":\"{fen}\",\"clock\":\"0.001+0\"}}"),
+    );
+    let id = s["id"].as_str().unwrap().to_string();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let s = loop {
+        let (_, text) = call(addr, "GET", &format!("/api/games/{id}"), "");
+        let s = json(&text);
+        if !s["result"].is_null() {
+            break s;
+        }
+        assert!(Instant::now() < deadline, "no flag: {s}");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(s["result"]["winner"].is_null(), "{s}");
+    assert_eq!(s["result"]["score"], "1/2-1/2");
+    assert_eq!(s["result"]["reason"], "time forfeit");
+}

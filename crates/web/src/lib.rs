@@ -9,15 +9,19 @@
 //! blocking pool, never on its workers. The API is described in `docs/web-api.md`.
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod archive;
 pub mod assets;
 pub mod board;
 pub mod chess960;
+pub mod clock;
 pub mod events;
 pub mod http;
 pub mod ids;
+pub mod jobs;
 pub mod pgn;
 pub mod registry;
+pub mod review;
 pub mod routes;
 pub mod server;
 pub mod session;
@@ -29,7 +33,11 @@ pub mod think;
 #[cfg(test)]
 mod api_tests;
 #[cfg(test)]
+mod clock_tests;
+#[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod jobs_tests;
 #[cfg(test)]
 mod load_tests;
 #[cfg(test)]
@@ -73,12 +81,10 @@ impl Default for WebArgs {
 
 /// The games this binary serves, each played by the generic search.
 pub fn game_kinds() -> Vec<Offered> {
-    vec![served::<chess::Position>(), served::<xiangqi::Position>()]
-}
-
-/// Game `G` as the server offers it: under its own name, played by the search.
-fn served<G: engine::Tuned>() -> Offered {
-    Offered::of::<G, search::Searcher<G>>(G::NAME)
+    vec![
+        Offered::of::<chess::Position, search::Searcher<chess::Position>>(),
+        Offered::of::<xiangqi::Position, search::Searcher<xiangqi::Position>>(),
+    ]
 }
 
 /// Entry point of `chariot web`: the engine plays with the built-in evaluation.

@@ -1,6 +1,7 @@
 //! The table of open games, keyed by unguessable ids, with a cap and an eviction policy.
 
 use super::ids::{is_id, new_id};
+use super::jobs::{AnalyseFn, Jobs, ReviewFn};
 use super::session::ApiError;
 use super::shared::{GameHandle, NewGame, Shared};
 use super::store::{replay, SavedGame};
@@ -30,16 +31,26 @@ pub struct Offered {
     pub restore: RestoreFn,
     /// A stored game's record for export.
     pub record: RecordFn,
+    /// Starts an analysis of a position of this kind.
+    pub analyse: AnalyseFn,
+    /// Starts a review of a game of this kind.
+    pub review: ReviewFn,
+    /// Lists the positions of a game of this kind (no search).
+    pub positions: fn(&super::review::ReviewRequest) -> Result<String, ApiError>,
 }
 
 impl Offered {
-    /// Game `G` under `name`, its engine searching with `S`.
-    pub fn of<G: engine::Tuned, S: Think<G>>(name: &'static str) -> Offered {
+    /// Game `G` as the server offers it under its own name: played, saved, analysed and
+    /// reviewed, its engine searching with `S`.
+    pub fn of<G: engine::Tuned, S: Think<G>>() -> Offered {
         Offered {
-            name,
+            name: G::NAME,
             create: Shared::<G, S>::create,
             restore: Shared::<G, S>::restore,
             record: replay::record::<G>,
+            analyse: super::analysis::Analysis::<G, S>::start,
+            review: super::review::Review::<G>::start::<S>,
+            positions: super::review::positions::<G>,
         }
     }
 }
@@ -49,6 +60,7 @@ pub struct Registry {
     ctx: Arc<Ctx>,
     kinds: Vec<Offered>,
     games: Mutex<HashMap<String, Arc<dyn GameHandle>>>,
+    jobs: Jobs,
 }
 
 impl Registry {
@@ -58,12 +70,31 @@ impl Registry {
             ctx,
             kinds,
             games: Mutex::new(HashMap::new()),
+            jobs: Jobs::default(),
         }
     }
 
     /// The shared limits and counters.
     pub fn ctx(&self) -> &Arc<Ctx> {
         &self.ctx
+    }
+
+    /// The analyses and reviews running or kept.
+    pub fn jobs(&self) -> &Jobs {
+        &self.jobs
+    }
+
+    /// The game kind of this name; 400 naming the kinds offered otherwise.
+    pub fn offered(&self, name: &str) -> Result<&Offered, ApiError> {
+        self.kinds.iter().find(|k| k.name == name).ok_or_else(|| {
+            ApiError::new(
+                400,
+                format!(
+                    "unknown game `{name}`; this server plays {}",
+                    self.kind_names().join(", ")
+                ),
+            )
+        })
     }
 
     /// Names of the games offered.

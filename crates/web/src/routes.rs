@@ -31,7 +31,7 @@ struct MoveRequest {
 }
 
 /// Parses a JSON body, explaining what is wrong with it.
-fn json_body<'a, T: Deserialize<'a>>(req: &'a Request) -> Result<T, ApiError> {
+pub(crate) fn json_body<'a, T: Deserialize<'a>>(req: &'a Request) -> Result<T, ApiError> {
     if let Some(ct) = req.header("content-type") {
         if !ct.starts_with("application/json") {
             return Err(ApiError::new(415, "send the body as application/json"));
@@ -147,6 +147,7 @@ fn handle(req: &Request, games: &Registry) -> Result<Reply, ApiError> {
             })
             .to_string(),
         ))),
+        ["analysis", ..] | ["review", ..] | ["positions"] => super::jobs::route(req, &parts, games),
         _ => Err(ApiError::new(404, "no such API path")),
     }
 }

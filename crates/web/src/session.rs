@@ -82,7 +82,12 @@ pub fn result_view<G: Game>(session: &Session<G>) -> Option<ResultView> {
         winner: outcome.winner.map(side_key),
         reason: outcome.reason.to_string(),
         score: outcome.pgn_result(),
-        text: engine::session::result_text::<G>(&outcome),
+        // Only the clock of the side to move runs, so it is the one that fell.
+        text: if outcome.reason == game::EndReason::Time {
+            super::clock::flag_text::<G>(&outcome, session.pos.side_to_move())
+        } else {
+            engine::session::result_text::<G>(&outcome)
+        },
     })
 }
 

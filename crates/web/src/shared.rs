@@ -5,6 +5,7 @@
 //! is held, because a search reports to the game (under its lock) before its thread ends.
 
 use super::board::{piece_count, BoardSpec};
+use super::clock::{self, Clock, ClockView, TimeControl};
 use super::pgn;
 use super::session::{board_rows, parse, result_view, side_key, ApiError, MoveView, ResultView};
 use super::store::{replay, SavedGame, Saving};
@@ -43,6 +44,8 @@ pub struct NewGame {
     pub record: Option<String>,
     /// A Chess960 start (chess only): its number 0–959 or `"random"`.
     pub chess960: Option<serde_json::Value>,
+    /// The time control: `"none"` (default) or minutes+seconds such as `"5+3"`.
+    pub clock: Option<String>,
 }
 
 /// A game file for download.
@@ -150,6 +153,8 @@ struct Inner<G: Game> {
     engine_failed: bool,
     /// The id the game is stored under, once the registry has given it one.
     saved_as: Option<String>,
+    /// The two clocks of a timed game; the side to move's runs while the game goes on.
+    clock: Option<Clock>,
 }
 
 impl<G: Game> Inner<G> {
@@ -179,6 +184,40 @@ impl<G: Game> Inner<G> {
         self.generation += 1;
         self.push_event(serde_json::json!({"type": "cancelled", "kind": job.kind.name()}));
         true
+    }
+
+    /// Ends the game if the running clock has fallen by `now` (cancelling any search);
+    /// whether it did (the result is then saved). Also stops the clocks of a game that has
+    /// ended otherwise.
+    fn check_clock(&mut self, now: Instant, ctx: &Ctx) -> bool {
+        let Some(clock) = self.clock.as_mut() else {
+            return false;
+        };
+        if self.session.outcome().is_some() {
+            clock.stop(now);
+            return false;
+        }
+        let Some(flagged) = clock.flagged(now) else {
+            return false;
+        };
+        clock.stop(now);
+        self.session.forced = Some(clock::flag_outcome(&self.session.pos, flagged));
+        self.cancel_job();
+        self.push_event(serde_json::json!({"type": "flag", "side": side_key(flagged)}));
+        self.save(ctx);
+        true
+    }
+
+    /// A move by `mover` was just played: their clock gains the increment, the other's
+    /// starts (or both stop when the move ended the game).
+    fn clock_moved(&mut self, mover: Side, now: Instant) {
+        let over = self.session.outcome().is_some();
+        if let Some(clock) = self.clock.as_mut() {
+            clock.moved(mover, now);
+            if over {
+                clock.stop(now);
+            }
+        }
     }
 
     fn view(&self, mv: G::Move) -> MoveView {
@@ -236,6 +275,7 @@ struct StateView<'a> {
     thought: Option<Thought>,
     draw: Option<&'static str>,
     result: Option<ResultView>,
+    clock: Option<ClockView>,
     seq: u64,
     /// `saving` and `saving_reason`: whether the game is being stored.
     #[serde(flatten)]
@@ -331,10 +371,18 @@ impl<G: Game> Core<G> {
         let best = result
             .best
             .filter(|&mv| inner.session.pos.legal_moves().contains(mv));
+        let now = Instant::now();
+        if inner.check_clock(now, &self.ctx) {
+            // The engine's flag fell before its move arrived: the game is over.
+            self.changed.notify_all();
+            return;
+        }
         match (kind, best) {
             (Kind::Reply, Some(mv)) if inner.session.engine_to_move() => {
                 let view = inner.view(mv);
+                let mover = inner.session.pos.side_to_move();
                 inner.session.push(mv, false);
+                inner.clock_moved(mover, now);
                 inner.save(&self.ctx);
                 inner.engine_score = (!failed).then_some(result.score);
                 inner.push_event(serde_json::json!({"type": "move", "move": view}));
@@ -381,6 +429,7 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
             .as_deref()
             .map(str::trim)
             .filter(|f| !f.is_empty());
+        let control = TimeControl::parse(request.clock.as_deref().unwrap_or("none"))?;
         let evaluator = ctx.config.evaluation.evaluator::<G>();
         let start = |mut pos: G| {
             pos.set_evaluator(evaluator.clone());
@@ -409,23 +458,32 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
             ),
             (None, None) => Session::new(start(chess960.unwrap_or_else(G::start)), human),
         };
-        Self::start(session, level, ctx)
+        Self::start(session, level, control, ctx)
     }
 
     /// Reopens a stored game (see [`super::store::replay`]); the engine goes on thinking if
-    /// it was its turn.
+    /// it was its turn. The store keeps no clock, so a reopened game plays untimed.
     pub fn restore(saved: &SavedGame, ctx: &Arc<Ctx>) -> Result<Arc<dyn GameHandle>, ApiError> {
         let evaluator = ctx.config.evaluation.evaluator::<G>();
         let session = replay::session::<G>(saved, evaluator)?;
-        Self::start(session, replay::level(saved)?, ctx)
+        Self::start(session, replay::level(saved)?, None, ctx)
     }
 
-    /// A live game of `session`; the engine starts thinking if it is its turn.
+    /// A live game of `session` (timed by `control` when given); the engine starts thinking
+    /// if it is its turn.
     fn start(
         session: Session<G>,
         level: Level,
+        control: Option<TimeControl>,
         ctx: &Arc<Ctx>,
     ) -> Result<Arc<dyn GameHandle>, ApiError> {
+        let clock = control.map(|control| {
+            let mut clock = Clock::new(control);
+            if session.outcome().is_none() {
+                clock.start(session.pos.side_to_move(), Instant::now());
+            }
+            clock
+        });
         let game = Arc::new(Shared::<G, S> {
             ctx: ctx.clone(),
             core: Arc::new(Core {
@@ -443,6 +501,7 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
                     touched: Instant::now(),
                     engine_failed: false,
                     saved_as: None,
+                    clock,
                 }),
                 changed: Condvar::new(),
                 ctx: ctx.clone(),
@@ -503,10 +562,16 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
             )
         })?;
         let cap = self.ctx.config.max_think;
-        let (level, limits) = match kind {
+        let (level, mut limits) = match kind {
             Kind::Reply => (inner.level, inner.level.limits(cap)),
             Kind::Hint => (Level::Full, Level::Full.limits(cap.min(HINT_TIME))),
         };
+        if let (Kind::Reply, Some(clock)) = (kind, inner.clock.as_ref()) {
+            // On a clock the engine spends its own time as under UCI, within the cap.
+            let own = clock.search_clock(inner.session.pos.side_to_move(), Instant::now());
+            limits.movetime = Some(cap.min(own.time));
+            limits.clock = Some(own);
+        }
         let think_time = limits.movetime.unwrap_or(cap);
         // A kept engine carries its table and histories over from move to move; one that
         // may not stay, or whose last search failed, is replaced by a fresh one.
@@ -578,7 +643,9 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
 
 impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
     fn state(&self, id: &str) -> String {
-        let inner = self.touch();
+        let mut inner = self.touch();
+        let now = Instant::now();
+        inner.check_clock(now, &self.ctx);
         let s = &inner.session;
         let spec = BoardSpec::of::<G>();
         let thinking = inner.job.as_ref().map(|j| j.kind);
@@ -611,6 +678,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             thought: inner.thought.clone(),
             draw: inner.draw,
             result: result_view(s),
+            clock: inner.clock.as_ref().map(|c| c.view(now)),
             seq: inner.next_seq,
             saving: self.ctx.store.saving(),
         };
@@ -619,7 +687,12 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
 
     fn play(&self, text: &str) -> Result<(), ApiError> {
         let mut held = self.engine();
-        let inner = self.touch();
+        let mut inner = self.touch();
+        let now = Instant::now();
+        if inner.check_clock(now, &self.ctx) {
+            self.core.changed.notify_all();
+            return Err(ApiError::new(409, "the game is over: your time ran out"));
+        }
         if inner.session.outcome().is_some() {
             return Err(ApiError::new(409, "the game is over"));
         }
@@ -631,10 +704,14 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
         }
         let mv = parse(&inner.session, text)?;
         let mut inner = self.cancel(&mut held, inner);
+        let saved_clock = inner.clock.clone();
+        let mover = inner.session.pos.side_to_move();
         inner.session.push(mv, true);
+        inner.clock_moved(mover, now);
         if inner.session.engine_to_move() {
             if let Err(e) = self.start_job(&mut held, &mut inner, Kind::Reply) {
                 inner.session.pop();
+                inner.clock = saved_clock;
                 return Err(e);
             }
         }
@@ -653,6 +730,11 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             .undo()
             .map_err(|e| ApiError::new(409, e.to_string()))?;
         let mut inner = self.cancel(&mut held, inner);
+        // Time spent stays spent; the clock of the side now to move runs again.
+        let to_move = inner.session.pos.side_to_move();
+        if let Some(clock) = inner.clock.as_mut() {
+            clock.start(to_move, Instant::now());
+        }
         inner.hint = None;
         inner.draw = None;
         inner.thought = None;
@@ -688,6 +770,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             winner: Some(winner),
             reason: EndReason::Resignation,
         });
+        inner.check_clock(Instant::now(), &self.ctx);
         inner.save(&self.ctx);
         self.core.changed.notify_all();
         Ok(())
@@ -709,6 +792,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
                 winner: None,
                 reason: EndReason::Agreement,
             });
+            inner.check_clock(Instant::now(), &self.ctx);
             inner.save(&self.ctx);
         }
         inner.draw = Some(if accepted { "accepted" } else { "declined" });
@@ -759,11 +843,16 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
 
     fn enforce_deadline(&self, now: Instant) {
         let mut held = self.engine();
-        let inner = self.core.lock();
-        let overdue = inner
-            .job
-            .as_ref()
-            .is_some_and(|job| now > job.deadline + Duration::from_millis(500));
+        let mut inner = self.core.lock();
+        let flagged = inner.check_clock(now, &self.ctx);
+        if flagged {
+            self.core.changed.notify_all();
+        }
+        let overdue = flagged
+            || inner
+                .job
+                .as_ref()
+                .is_some_and(|job| now > job.deadline + Duration::from_millis(500));
         // An idle engine without the right to stay, or of a finished game, frees its memory.
         let idle_unwanted = inner.job.is_none()
             && held

@@ -23,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
 /// A server of tic-tac-toe games saving in `store`: a new one stands for the server
 /// started again (the old one's memory is not shared with it).
 fn serve(store: Store) -> SocketAddr {
-    let kinds = vec![Offered::of::<TicTacToe, Scripted>("tictactoe")];
+    let kinds = vec![Offered::of::<TicTacToe, Scripted>()];
     Server::bind_with_store("127.0.0.1:0", quick(), kinds, store)
         .unwrap()
         .spawn()

@@ -32,7 +32,7 @@ pub struct SavedGame {
     pub moves: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     pub result: String,
-    /// An ending the moves do not show: `"resignation"` or `"agreement"`.
+    /// An ending the moves do not show: `"resignation"`, `"agreement"` or `"time"` (a fallen flag).
     pub ending: Option<String>,
     /// When the game started (UTC, `YYYY-MM-DD HH:MM:SS`); empty before it is stored.
     pub created: String,

@@ -11,6 +11,7 @@ use game::{EndReason, Game, MoveStyle, Outcome, Side};
 pub fn snapshot<G: Game>(id: &str, session: &Session<G>, level: Level) -> SavedGame {
     let ending = session.forced.map(|o| match o.reason {
         EndReason::Resignation => "resignation".to_string(),
+        EndReason::Time => "time".to_string(),
         _ => "agreement".to_string(),
     });
     SavedGame {
@@ -76,6 +77,15 @@ pub fn session<G: Game>(
         Some("agreement") => Some(Outcome {
             winner: None,
             reason: EndReason::Agreement,
+        }),
+        // A fallen flag: who won (or the draw against bare material) is the stored result.
+        Some("time") => Some(Outcome {
+            winner: match saved.result.as_str() {
+                "1-0" => Some(Side::White),
+                "0-1" => Some(Side::Black),
+                _ => None,
+            },
+            reason: EndReason::Time,
         }),
         _ => None,
     };
