@@ -27,9 +27,10 @@ pub fn material(pos: &Position) -> u32 {
 }
 
 /// The model fitted to Chariot's xiangqi self-play; see docs/wdl.md for the data and fit.
+/// `chariot wdl-fit --game xiangqi benchmarks/games/session45-*xiangqi*.pgn.gz benchmarks/games/session46-xiangqi-all-vs-base-25kn.pgn.gz`: log loss 0.628 held out (constant 1.081).
 pub const WDL_MODEL: WdlModel = WdlModel {
-    a: [0.0, 0.0, 0.0, 300.0],
-    b: [0.0, 0.0, 0.0, 100.0],
+    a: [-263.884, 1412.300, -2093.393, 1094.668],
+    b: [672.081, -1397.336, 907.026, -2.739],
     material_min: 20,
     material_max: 98,
     normaliser: 72.0,
