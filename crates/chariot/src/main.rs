@@ -65,6 +65,8 @@ enum Command {
     Tune(train::tune::Args),
     /// Train the chess network (NNUE) on datagen data.
     NnueTrain(train::nnue_train::Args),
+    /// Fit the win/draw/loss model (UCI_ShowWDL) to self-play PGNs.
+    WdlFit(train::wdl_fit::Args),
 }
 
 impl Command {
@@ -87,6 +89,7 @@ impl Command {
             Command::Data(_) => "data",
             Command::Tune(_) => "tune",
             Command::NnueTrain(_) => "nnue-train",
+            Command::WdlFit(_) => "wdl-fit",
         }
     }
 
@@ -108,6 +111,7 @@ impl Command {
             Command::Data(args) => train::data_format::cli::run(args),
             Command::Tune(args) => train::tune::run(args),
             Command::NnueTrain(args) => train::nnue_train::run(args),
+            Command::WdlFit(args) => train::wdl_fit::run(args),
         }
     }
 }

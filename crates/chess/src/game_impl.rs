@@ -49,6 +49,12 @@ impl Game for Position {
         self.fen()
     }
 
+    fn material(&self) -> u32 {
+        crate::wdl::material(self)
+    }
+    fn wdl_model() -> Option<game::WdlModel> {
+        Some(crate::wdl::WDL_MODEL)
+    }
     fn side_to_move(&self) -> Side {
         self.board.side.into()
     }

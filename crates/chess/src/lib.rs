@@ -40,6 +40,7 @@ mod see;
 mod start960;
 mod threats;
 mod types;
+pub mod wdl;
 
 pub use bitboard::Bitboard;
 pub use error::{FenError, MoveError};

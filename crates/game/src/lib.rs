@@ -12,6 +12,7 @@ mod movelist;
 mod outcome;
 mod score;
 mod tune;
+mod wdl;
 
 pub use check_prediction::{verify_check_prediction, CheckPredictionCount};
 pub use describe::{board_size, Cells, Description, HumanNotation, RecordFormat};
@@ -22,6 +23,7 @@ pub use score::{
     MATE_BOUND, MAX_PLY,
 };
 pub use tune::{Trace, TraceEntry, Tunable};
+pub use wdl::{Wdl, WdlModel};
 
 use std::fmt::Debug;
 
@@ -183,6 +185,23 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// when there is nothing to add, the default.
     fn evaluator_note(&self) -> Option<String> {
         None
+    }
+
+    /// The material on the board, both sides together, as the game's win/draw/loss model
+    /// counts it (chess: pawn 1, knight and bishop 3, rook 5, queen 9). The default, 0,
+    /// suits a game without a model ([`Game::wdl_model`]).
+    fn material(&self) -> u32 {
+        0
+    }
+    /// The game's win/draw/loss model, fitted to Chariot's own games (`chariot wdl-fit`);
+    /// `None`, the default, for a game without one.
+    fn wdl_model() -> Option<WdlModel> {
+        None
+    }
+    /// Chances of a win, draw and loss for the side to move given a search score for it,
+    /// by the game's model; `None` when the game has no model.
+    fn wdl(&self, score: Score) -> Option<Wdl> {
+        Self::wdl_model().map(|model| model.wdl(score, self.material()))
     }
 
     /// Whose move it is.

@@ -21,8 +21,10 @@ pub fn moves<G: Game>(root: &G, line: &[G::Move], style: MoveStyle) -> Vec<Strin
     out
 }
 
-/// The `info` line for one iteration (or one MultiPV line).
-pub fn info<G: Game>(root: &G, info: &Info<G::Move>, style: MoveStyle) -> String {
+/// The `info` line for one iteration (or one MultiPV line). With `show_wdl`
+/// (`UCI_ShowWDL`) the score is followed by `wdl W D L`, the chances per mille by the
+/// game's model ([`Game::wdl`]; a game without one writes none).
+pub fn info<G: Game>(root: &G, info: &Info<G::Move>, style: MoveStyle, show_wdl: bool) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -34,6 +36,9 @@ pub fn info<G: Game>(root: &G, info: &Info<G::Move>, style: MoveStyle) -> String
         Bound::Exact => {}
         Bound::Lower => line.push_str(" lowerbound"),
         Bound::Upper => line.push_str(" upperbound"),
+    }
+    if let Some(wdl) = root.wdl(info.score).filter(|_| show_wdl) {
+        let _ = write!(line, " wdl {}", wdl.uci());
     }
     let _ = write!(
         line,
@@ -105,20 +110,87 @@ mod tests {
     fn info_lines_carry_every_field() {
         let pos = Pile::from_fen("10 w").unwrap();
         assert_eq!(
-            info(&pos, &sample(vec![2, 3, 1], Bound::Exact), MoveStyle::Coord),
+            info(
+                &pos,
+                &sample(vec![2, 3, 1], Bound::Exact),
+                MoveStyle::Coord,
+                false
+            ),
             "info depth 7 seldepth 11 multipv 2 score cp -40 nodes 12345 nps 67890 \
              hashfull 12 time 182 pv t2 t3 t1"
         );
-        let upper = info(&pos, &sample(vec![], Bound::Upper), MoveStyle::Coord);
+        let upper = info(&pos, &sample(vec![], Bound::Upper), MoveStyle::Coord, false);
         assert!(upper.contains("score cp -40 upperbound nodes"), "{upper}");
         assert!(!upper.contains(" pv"), "{upper}");
+    }
+
+    #[test]
+    fn show_wdl_adds_the_models_chances_after_the_score() {
+        let chess_info = |score, bound| Info::<chess::Move> {
+            depth: 7,
+            seldepth: 11,
+            multipv: 1,
+            score,
+            bound,
+            nodes: 1,
+            nps: 1,
+            hashfull: 0,
+            time: Duration::from_millis(1),
+            pv: vec![],
+        };
+        let start = <chess::Position as Game>::start();
+        let line = info(
+            &start,
+            &chess_info(-40, Bound::Exact),
+            MoveStyle::Coord,
+            true,
+        );
+        let wdl = start.wdl(-40).unwrap();
+        assert!(wdl.loss > wdl.win, "{wdl:?}");
+        assert!(
+            line.contains(&format!("score cp -40 wdl {} nodes", wdl.uci())),
+            "{line}"
+        );
+        let off = info(
+            &start,
+            &chess_info(-40, Bound::Exact),
+            MoveStyle::Coord,
+            false,
+        );
+        assert!(!off.contains("wdl"), "{off}");
+        let mated = info(
+            &start,
+            &chess_info(mated_in(4), Bound::Upper),
+            MoveStyle::Coord,
+            true,
+        );
+        assert!(
+            mated.contains("mate -2 upperbound wdl 0 0 1000 "),
+            "{mated}"
+        );
+        let mating = info(
+            &start,
+            &chess_info(mate_in(3), Bound::Exact),
+            MoveStyle::Coord,
+            true,
+        );
+        assert!(mating.contains("mate 2 wdl 1000 0 0 "), "{mating}");
+        // A game without a model writes none.
+        let pile = Pile::from_fen("10 w").unwrap();
+        let line = info(&pile, &sample(vec![], Bound::Exact), MoveStyle::Coord, true);
+        assert!(!line.contains("wdl"), "{line}");
     }
 
     #[test]
     fn pv_stops_at_an_illegal_move() {
         let pos = Pile::from_fen("4 w").unwrap();
         // After t3 one stone is left, so t2 is illegal and nothing after it is shown.
-        let line = info(&pos, &sample(vec![3, 2, 1], Bound::Lower), MoveStyle::Coord);
+        let line = info(
+            &pos,
+            &sample(vec![3, 2, 1], Bound::Lower),
+            MoveStyle::Coord,
+            false,
+        );
         assert!(
             line.ends_with("lowerbound nodes 12345 nps 67890 hashfull 12 time 182 pv t3"),
             "{line}"

@@ -81,6 +81,8 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// Whether UCI_Elo applies.
     pub limit_strength: bool,
+    /// `UCI_ShowWDL`: info lines with a score add the game's win/draw/loss chances.
+    pub show_wdl: bool,
     /// Target strength when limited.
     pub elo: u32,
     /// Skill level 0–20.
@@ -120,6 +122,7 @@ impl Settings {
             ponder: false,
             move_overhead_ms: 10,
             limit_strength: false,
+            show_wdl: false,
             elo: 1500,
             skill: FULL_LEVEL,
             own_book: false,
@@ -162,6 +165,7 @@ impl Settings {
             ),
             "option name Clear Hash type button".to_string(),
             "option name UCI_LimitStrength type check default false".to_string(),
+            "option name UCI_ShowWDL type check default false".to_string(),
             format!(
                 "option name UCI_Elo type spin default {} min {ELO_MIN} max {ELO_MAX}",
                 defaults.elo
@@ -239,6 +243,10 @@ impl Settings {
                 self.limit_strength = check(name, need()?)?;
                 Change::Search
             }
+            "uci_showwdl" => {
+                self.show_wdl = check(name, need()?)?;
+                Change::Nothing
+            }
             "uci_chess960" => {
                 self.chess960 = check(name, need()?)?;
                 Change::Nothing
@@ -288,9 +296,7 @@ impl Settings {
                 Change::Variant(variant)
             }
             // GUIs send these to every engine; accepting them quietly avoids noise.
-            "uci_analysemode" | "uci_showwdl" | "uci_opponent" | "uci_engineabout" => {
-                Change::Nothing
-            }
+            "uci_analysemode" | "uci_opponent" | "uci_engineabout" => Change::Nothing,
             _ => return Err(OptionError::Unknown(name.to_string())),
         };
         Ok(match note {
@@ -510,6 +516,21 @@ mod tests {
             Err(OptionError::Unknown("Contempt".into()))
         );
         assert_eq!(s, before);
+    }
+
+    #[test]
+    fn show_wdl_is_a_check_off_by_default() {
+        let mut s = Settings::new(Variant::Xiangqi);
+        assert!(!s.show_wdl);
+        assert!(s
+            .declarations(false)
+            .contains(&"option name UCI_ShowWDL type check default false".to_string()));
+        assert_eq!(s.set("UCI_ShowWDL", Some("true")), Ok(Change::Nothing));
+        assert!(s.show_wdl);
+        assert!(s.set("UCI_ShowWDL", Some("maybe")).is_err());
+        assert!(s.show_wdl, "a refused value changes nothing");
+        s.set("uci_showwdl", Some("false")).unwrap();
+        assert!(!s.show_wdl);
     }
 
     #[test]

@@ -51,11 +51,14 @@ impl Output {
 struct UciReporter {
     out: Output,
     style: MoveStyle,
+    /// `UCI_ShowWDL`: add win/draw/loss chances to info lines.
+    show_wdl: bool,
 }
 
 impl<G: Game> Reporter<G> for UciReporter {
     fn info(&mut self, root: &G, info: &Info<G::Move>) {
-        self.out.line(&format::info(root, info, self.style));
+        self.out
+            .line(&format::info(root, info, self.style, self.show_wdl));
     }
     fn finished(&mut self, root: &G, result: &SearchResult<G::Move>) {
         self.out.line(&format::bestmove(root, result, self.style));
@@ -372,6 +375,7 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
         let reporter = UciReporter {
             out: self.out.clone(),
             style: self.style,
+            show_wdl: self.settings.show_wdl,
         };
         self.engine.go(
             GoRequest {

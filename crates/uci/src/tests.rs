@@ -325,3 +325,43 @@ fn auto_detect_offers_the_tunables_only_in_tuning_mode() {
         "{tuning}"
     );
 }
+
+/// Every info line with a score carries `wdl W D L` once UCI_ShowWDL is on, in chess and
+/// in both xiangqi dialects; the triples sum to 1000. Off (the default), none does.
+#[test]
+fn show_wdl_adds_win_draw_loss_to_info_lines() {
+    let wdl_sums = |out: &str| -> Vec<u32> {
+        out.lines()
+            .filter(|l| l.starts_with("info depth"))
+            .map(|l| {
+                let rest = l.split(" wdl ").nth(1).unwrap_or_else(|| panic!("{l}"));
+                rest.split_whitespace()
+                    .take(3)
+                    .map(|n| n.parse::<u32>().unwrap())
+                    .sum()
+            })
+            .collect()
+    };
+    let on = "setoption name UCI_ShowWDL value true\n";
+    for (script, game) in [
+        (format!("{on}position startpos\ngo depth 3\nquit\n"), None),
+        (
+            format!("{on}setoption name UCI_Variant value xiangqi\nposition startpos\ngo depth 3\nquit\n"),
+            None,
+        ),
+        (
+            format!("{on}position startpos\ngo depth 3\nquit\n"),
+            Some(Variant::Xiangqi),
+        ),
+    ] {
+        let out = session(&script, game);
+        let sums = wdl_sums(&out);
+        assert!(!sums.is_empty(), "{out}");
+        assert!(sums.iter().all(|&s| s == 1000), "{out}");
+    }
+    let off = session("position startpos\ngo depth 3\nquit\n", None);
+    assert!(
+        off.contains("info depth") && !off.contains(" wdl "),
+        "{off}"
+    );
+}

@@ -35,6 +35,12 @@ impl Game for Position {
     fn to_fen(&self) -> String {
         self.fen()
     }
+    fn material(&self) -> u32 {
+        crate::wdl::material(self)
+    }
+    fn wdl_model() -> Option<game::WdlModel> {
+        Some(crate::wdl::WDL_MODEL)
+    }
     fn side_to_move(&self) -> Side {
         self.stm
     }

@@ -34,6 +34,7 @@ mod rules;
 mod see;
 mod tables;
 mod types;
+pub mod wdl;
 
 pub use fen::FenError;
 pub use game_impl::START_FEN;
