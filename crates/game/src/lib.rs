@@ -23,7 +23,7 @@ pub use score::{
     MATE_BOUND, MAX_PLY,
 };
 pub use tune::{Trace, TraceEntry, Tunable};
-pub use wdl::{Wdl, WdlModel};
+pub use wdl::{logistic, Wdl, WdlModel};
 
 use std::fmt::Debug;
 

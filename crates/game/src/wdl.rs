@@ -123,8 +123,8 @@ impl WdlModel {
     }
 }
 
-/// `1 / (1 + exp(−z))`, safe for any `z`.
-fn logistic(z: f64) -> f64 {
+/// `1 / (1 + exp(−z))`, safe for any `z` (also the WDL fitter's link function).
+pub fn logistic(z: f64) -> f64 {
     if z >= 0.0 {
         1.0 / (1.0 + (-z).exp())
     } else {

@@ -7,7 +7,7 @@
 //! samples always give the same coefficients.
 
 use super::samples::Sample;
-use game::WdlModel;
+use game::{logistic, WdlModel};
 
 /// Probabilities below this count as this in the log loss (a draw chance can be ~0).
 const FLOOR: f64 = 1e-9;
@@ -20,15 +20,6 @@ struct Pass {
     loss: f64,
     grad: [f64; 8],
     fisher: [[f64; 8]; 8],
-}
-
-fn logistic(z: f64) -> f64 {
-    if z >= 0.0 {
-        1.0 / (1.0 + (-z).exp())
-    } else {
-        let e = z.exp();
-        e / (1.0 + e)
-    }
 }
 
 fn params(model: &WdlModel) -> [f64; 8] {
