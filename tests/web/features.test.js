@@ -137,6 +137,9 @@ async function reviewMarks(ctx) {
     .evaluate((s) => getComputedStyle(s, "::after").content);
   assert.match(mark, /\?/, "a mark shows as ? or ??");
   assert.ok((await page.locator("#review-graph circle").count()) >= 1, "the graph marks the bad moves");
+  const lines = await page.locator("#sel-multipv").boundingBox();
+  const button = await page.locator("#btn-review").boundingBox();
+  assert.ok(lines.x + lines.width <= button.x, "the Lines select stays clear of the Review button");
   await page.locator("#review-graph").scrollIntoViewIfNeeded();
   await shot(page, "review");
 }
@@ -203,6 +206,9 @@ async function savedGames(ctx) {
   await pgnLink.waitFor();
   const row = page.locator("#arc-list li", { has: page.locator(href) });
   assert.match(await row.locator(".arc-text").textContent(), /chess · .* 0-1 · 14 plies/);
+  // Only finished games, also when the unfiltered list asked for by "Show" answers last.
+  const shown = await page.locator("#arc-list .arc-text").allTextContents();
+  assert.ok(shown.length >= 2 && shown.every((t) => !/in progress/.test(t)), `only finished games: ${shown.join(" | ")}`);
   const one = await page.request.get(ctx.server.url + (await pgnLink.getAttribute("href")));
   assert.equal(one.status(), 200);
   assert.match(await one.text(), /7\. Be2\s+Nf3# 0-1/, "the game's PGN has its moves and result");
