@@ -3,6 +3,8 @@
 # loopback port, and runs the Playwright scripts: a few moves of each game (play), the other
 # controls (promotion, flip, resign, draw, pasted records) and a complete game of chess and of
 # xiangqi won by clicking the hinted moves (fullgame). The server is stopped on every exit path.
+# The newer features (a game surviving a kill -9 of its server, clocks, review, analysis, the
+# phone layout, saved games) run against servers that features.test.js starts and kills itself.
 # The think cap (150 ms) also bounds the hints the complete games are played from.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,3 +32,4 @@ export CHARIOT_URL="$url" SHOTS_DIR="${SHOTS_DIR:-$out}"
 timeout 120 node tests/web/play.test.js
 timeout 120 node tests/web/controls.test.js
 timeout 300 node tests/web/fullgame.test.js
+CHARIOT_BIN=./target/release/chariot timeout 300 node tests/web/features.test.js

@@ -6,7 +6,7 @@
 "use strict";
 const assert = require("node:assert/strict");
 const path = require("node:path");
-const { SHOTS, moveCount, moveTexts, square, startGame, main } = require("./helpers");
+const { SHOTS, moveCount, moveTexts, startGame, playHintedMove, main } = require("./helpers");
 
 const GAMES = (process.env.CHARIOT_GAMES || "chess,xiangqi").split(",");
 const MAX_PLIES = 400;
@@ -22,21 +22,6 @@ async function yourTurnOrOver(page) {
     return you && !document.querySelector("#btn-hint").disabled ? "you" : false;
   }, null, { timeout: 20000 });
   return (await handle.jsonValue()) === "you";
-}
-
-async function playHintedMove(page) {
-  const before = await moveCount(page);
-  await page.click("#btn-hint");
-  const arrow = page.locator(".hint-arrow[data-move]");
-  await arrow.waitFor({ timeout: 15000 });
-  const coord = await arrow.getAttribute("data-move");
-  const m = /^([a-z]\d+)([a-z]\d+)([qrbn]?)$/.exec(coord);
-  assert.ok(m, `a hint in coordinates: ${coord}`);
-  await square(page, m[1]).click();
-  await square(page, m[2]).click();
-  if (m[3]) await page.click(`#promo [data-promo="${m[3]}"]`);
-  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, before);
-  return coord;
 }
 
 async function completeGame(page, game) {

@@ -44,8 +44,26 @@ async function startGame(page, game, level = "beginner") {
   );
 }
 
-// Runs `steps` ([name, async (page) => …] pairs) on one page; fails on any page script error.
-async function runPage(steps) {
+// Presses Hint, reads the suggested move off the hint arrow and clicks it (and the promotion
+// chooser's piece); returns the move in coordinates once the move list has grown.
+async function playHintedMove(page) {
+  const before = await moveCount(page);
+  await page.click("#btn-hint");
+  const arrow = page.locator(".hint-arrow[data-move]");
+  await arrow.waitFor({ timeout: 15000 });
+  const coord = await arrow.getAttribute("data-move");
+  const m = /^([a-z]\d+)([a-z]\d+)([qrbn]?)$/.exec(coord);
+  assert.ok(m, `a hint in coordinates: ${coord}`);
+  await square(page, m[1]).click();
+  await square(page, m[2]).click();
+  if (m[3]) await page.click(`#promo [data-promo="${m[3]}"]`);
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .mv").length > n, before);
+  return coord;
+}
+
+// Chromium on a throw-away profile with one page; `close()` removes both. Script errors on
+// the page collect in `errors`.
+async function openBrowser() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "chariot-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
@@ -55,10 +73,20 @@ async function runPage(steps) {
     bypassCSP: true, // waitForFunction evaluates strings; the page itself runs under its CSP
   });
   const errors = [];
+  const page = context.pages()[0] || (await context.newPage());
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.setDefaultTimeout(10000);
+  const close = async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { page, errors, close };
+}
+
+// Runs `steps` ([name, async (page) => …] pairs) on one page; fails on any page script error.
+async function runPage(steps) {
+  const { page, errors, close } = await openBrowser();
   try {
-    const page = context.pages()[0] || (await context.newPage());
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.setDefaultTimeout(10000);
     await page.goto(BASE);
     await page.waitForSelector("#board svg");
     for (const [name, run] of steps) {
@@ -68,8 +96,7 @@ async function runPage(steps) {
     }
     assert.deepEqual(errors, [], "no script errors on the page");
   } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -80,4 +107,6 @@ function main(steps) {
   });
 }
 
-module.exports = { BASE, SHOTS, moveCount, moveTexts, fen, square, clickMove, startGame, main };
+module.exports = {
+  BASE, SHOTS, moveCount, moveTexts, fen, square, clickMove, startGame, playHintedMove, openBrowser, main,
+};

@@ -7,6 +7,9 @@
   const el = (id) => document.getElementById(id);
   const PAGE = 20;
   let offset = 0;
+  // Numbers the list requests: a reply to an older one (the list shown before a filter was
+  // changed) that comes back after a newer one must not replace the newer list.
+  let asked = 0;
 
   async function call(method, path) {
     const r = await fetch(path, { method });
@@ -61,14 +64,17 @@
 
   async function refresh() {
     const list = el("arc-list");
+    const mine = ++asked;
     try {
       const data = await call("GET", `/api/archive?${query()}`);
+      if (mine !== asked) return;
       list.replaceChildren(...data.games.map(row));
       if (!data.games.length) list.textContent = "No saved games match.";
       el("arc-page").textContent = data.total ? `${offset + 1}–${offset + data.games.length} of ${data.total}` : "";
       el("arc-prev").disabled = offset === 0;
       el("arc-next").disabled = offset + data.games.length >= data.total;
     } catch (e) {
+      if (mine !== asked) return;
       list.textContent = e.message;
     }
     const game = el("arc-game").value;
