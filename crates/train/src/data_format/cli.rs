@@ -186,9 +186,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Tool::Validate { files } => {
             let mut failed = 0;
             for file in &files {
-                let checked = super::read_header(file).and_then(|layout| match layout.name {
-                    "chess" => validate::<chess::Position>(file),
-                    _ => validate::<xiangqi::Position>(file),
+                // The header names the game; the xiangqi reader refuses anything else.
+                let checked = super::read_header(file).and_then(|layout| {
+                    match layout.name.parse::<GameKind>() {
+                        Ok(GameKind::Chess) => validate::<chess::Position>(file),
+                        _ => validate::<xiangqi::Position>(file),
+                    }
                 });
                 match checked {
                     Ok(counts) => {
