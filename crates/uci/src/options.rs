@@ -586,12 +586,12 @@ mod tests {
         assert!(lines.contains(
             &"option name RfpDepthMargin type spin default 80 min 30 max 150".to_string()
         ));
-        // Defaults follow the game: chess's aspiration window is 15, xiangqi's 25.
+        // Defaults follow the game's preset (since session 46 xiangqi's equals chess's).
         assert!(lines.contains(&"option name AspDelta type spin default 15 min 5 max 60".into()));
         s.variant = Variant::Xiangqi;
         let lines = s.declarations(true);
-        assert!(lines.contains(&"option name AspDelta type spin default 25 min 5 max 60".into()));
-        assert!(lines.contains(&"option name QuietSeeOn type spin default 0 min 0 max 1".into()));
+        assert!(lines.contains(&"option name AspDelta type spin default 15 min 5 max 60".into()));
+        assert!(lines.contains(&"option name QuietSeeOn type spin default 1 min 0 max 1".into()));
         assert_eq!(s.set("rfpdepthmargin", Some("90")), Ok(Change::Tuning));
         assert!(matches!(
             s.set("RfpDepthMargin", Some("9999")),

@@ -51,8 +51,9 @@ mod tests {
         let chess = lines(&args(GameKind::Chess, false));
         let xiangqi = lines(&args(GameKind::Xiangqi, false));
         assert!(chess.contains(&"AspDelta, int, 15, 5, 60, 3, 0.002".to_string()));
-        assert!(xiangqi.contains(&"AspDelta, int, 25, 5, 60, 3, 0.002".to_string()));
-        assert!(!xiangqi.iter().any(|l| l.starts_with("QuietSeeMargin,")));
+        // Since session 46 xiangqi plays chess's package, so its margins are tuned too.
+        assert!(xiangqi.contains(&"AspDelta, int, 15, 5, 60, 3, 0.002".to_string()));
+        assert!(xiangqi.iter().any(|l| l.starts_with("QuietSeeMargin,")));
         let all = lines(&args(GameKind::Xiangqi, true));
         assert!(all
             .iter()
