@@ -10,7 +10,7 @@
 use uci::options::{Settings, Variant};
 use uci::parse::{parse, Command};
 use uci::session::{Flow, Output, Session};
-use game::{Game, MoveStyle};
+use game::MoveStyle;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 

@@ -10,12 +10,11 @@
 #![no_main]
 
 use web::http::{check_head, MAX_HEAD};
-use web::registry::{GameKind, Registry};
+use web::registry::{Offered, Registry};
 use web::routes::{route, Reply};
-use web::shared::Shared;
-use web::think::{Config, Ctx, Engine, Level};
+use web::think::{Config, Ctx};
 use game::Game;
-use search::{Control, Info, Limits, SearchResult};
+use search::{Control, Info, Limits, Options, SearchResult, SearchTuning, Think};
 use std::time::{Duration, Instant};
 
 /// Most requests answered per input.
@@ -24,19 +23,26 @@ const MAX_REQUESTS: usize = 16;
 /// Plays the first legal move at once.
 struct FirstMove;
 
-impl<G: Game> Engine<G> for FirstMove {
-    fn new(_level: Level) -> Self {
+impl<G: Game> Think<G> for FirstMove {
+    fn create(_options: Options, _tuning: SearchTuning) -> Self {
         FirstMove
     }
-    fn think(
+    fn set_options(&mut self, _options: Options) {}
+    fn clear(&mut self) {}
+    fn search(
         &mut self,
         pos: &G,
         _limits: &Limits,
+        searchmoves: &[G::Move],
         _control: &Control,
         _report: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
         SearchResult {
-            best: pos.legal_moves().iter().next().copied(),
+            best: pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| searchmoves.is_empty() || searchmoves.contains(m)),
             ponder: None,
             score: 0,
             depth: 1,
@@ -52,14 +58,8 @@ fn registry() -> Registry {
         ..Config::default()
     };
     let kinds = vec![
-        GameKind {
-            name: "chess",
-            create: Shared::<chess::Position, FirstMove>::create,
-        },
-        GameKind {
-            name: "xiangqi",
-            create: Shared::<xiangqi::Position, FirstMove>::create,
-        },
+        Offered::of::<chess::Position, FirstMove>(),
+        Offered::of::<xiangqi::Position, FirstMove>(),
     ];
     Registry::new(Ctx::new(config), kinds)
 }
