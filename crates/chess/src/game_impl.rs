@@ -52,6 +52,15 @@ impl Game for Position {
     fn material(&self) -> u32 {
         crate::wdl::material(self)
     }
+    fn can_win_on_time(&self, side: Side) -> bool {
+        use PieceKind::{Bishop, Knight, Pawn, Queen, Rook};
+        let color = match side {
+            Side::White => crate::types::Color::White,
+            Side::Black => crate::types::Color::Black,
+        };
+        let count = |kind| self.pieces(color, kind).count();
+        count(Pawn) + count(Rook) + count(Queen) > 0 || count(Knight) + count(Bishop) >= 2
+    }
     fn wdl_model() -> Option<game::WdlModel> {
         Some(crate::wdl::WDL_MODEL)
     }

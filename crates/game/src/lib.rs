@@ -187,6 +187,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether `side` wins when its opponent's flag falls: false only where the game's
+    /// rules give a draw because `side` could never mate (chess: a lone king, or a king and
+    /// one minor piece). The default, true, is xiangqi's rule: running out of time loses.
+    fn can_win_on_time(&self, _side: Side) -> bool {
+        true
+    }
     /// The material on the board, both sides together, as the game's win/draw/loss model
     /// counts it (chess: pawn 1, knight and bishop 3, rook 5, queen 9). The default, 0,
     /// suits a game without a model ([`Game::wdl_model`]).

@@ -2,7 +2,6 @@
 //! kept on the server (the person's runs between their moves whether or not anyone is
 //! watching), and what a fallen flag means in each game.
 
-use super::board::fen_rows;
 use super::session::{side_key, ApiError};
 use game::{EndReason, Game, Outcome, Side};
 use serde::Serialize;
@@ -155,34 +154,14 @@ impl Clock {
     }
 }
 
-/// How the game ends when `flagged`'s time runs out in `pos`: a loss, except in chess
-/// when the opponent has no mating material (then a draw, as the FIDE and lichess rules
-/// say). Xiangqi has no such exception: running out of time always loses.
+/// How the game ends when `flagged`'s time runs out in `pos`: a loss, unless the game's
+/// rules say the opponent could never mate (then a draw; [`Game::can_win_on_time`]).
 pub fn flag_outcome<G: Game>(pos: &G, flagged: Side) -> Outcome {
     let opponent = flagged.flip();
-    let can_mate = G::NAME != "chess" || chess_can_mate(&pos.to_fen(), opponent);
     Outcome {
-        winner: can_mate.then_some(opponent),
+        winner: pos.can_win_on_time(opponent).then_some(opponent),
         reason: EndReason::Time,
     }
-}
-
-/// Whether `side` has enough material to mate in chess, read from a FEN's board: any pawn,
-/// rook or queen, or two minor pieces. A lone king or king and one minor piece cannot.
-fn chess_can_mate(fen: &str, side: Side) -> bool {
-    let mut minors = 0;
-    for c in fen_rows(fen).concat().chars() {
-        let ours = match side {
-            Side::White => c.is_ascii_uppercase(),
-            Side::Black => c.is_ascii_lowercase(),
-        };
-        match c.to_ascii_lowercase() {
-            'p' | 'r' | 'q' if ours => return true,
-            'n' | 'b' if ours => minors += 1,
-            _ => {}
-        }
-    }
-    minors >= 2
 }
 
 /// The result banner's sentence for a game lost or drawn on time by `flagged`.
