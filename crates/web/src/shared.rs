@@ -6,6 +6,7 @@
 
 use super::board::{piece_count, BoardSpec};
 use super::clock::{self, Clock, ClockView, TimeControl};
+use super::openings::{opening_of, Opening};
 use super::pgn;
 use super::session::{board_rows, parse, result_view, side_key, ApiError, MoveView, ResultView};
 use super::store::{replay, SavedGame, Saving};
@@ -276,6 +277,8 @@ struct StateView<'a> {
     draw: Option<&'static str>,
     result: Option<ResultView>,
     clock: Option<ClockView>,
+    /// The published opening the game reached (see [`super::openings`]).
+    opening: Option<Opening>,
     seq: u64,
     /// `saving` and `saving_reason`: whether the game is being stored.
     #[serde(flatten)]
@@ -679,6 +682,7 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             draw: inner.draw,
             result: result_view(s),
             clock: inner.clock.as_ref().map(|c| c.view(now)),
+            opening: opening_of(&s.start, &s.moves()),
             seq: inner.next_seq,
             saving: self.ctx.store.saving(),
         };
