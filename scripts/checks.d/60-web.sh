@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web game in a real headless Chromium: builds the release binary, serves it on a free
 # loopback port, and runs the Playwright scripts: a few moves of each game (play), the other
-# controls (promotion, flip, resign, draw, pasted records) and a complete game of chess and of
+# controls (promotion, flip, resign, draw, pasted records), the comforts (typed moves, opening
+# names, sounds, screen-reader labels) and a complete game of chess and of
 # xiangqi won by clicking the hinted moves (fullgame). The server is stopped on every exit path.
 # The newer features (a game surviving a kill -9 of its server, clocks, review, analysis, the
 # phone layout, saved games) run against servers that features.test.js starts and kills itself.
@@ -31,5 +32,6 @@ echo "server at $url"
 export CHARIOT_URL="$url" SHOTS_DIR="${SHOTS_DIR:-$out}"
 timeout 120 node tests/web/play.test.js
 timeout 120 node tests/web/controls.test.js
+timeout 120 node tests/web/comfort.test.js
 timeout 300 node tests/web/fullgame.test.js
 CHARIOT_BIN=./target/release/chariot timeout 300 node tests/web/features.test.js

@@ -23,6 +23,11 @@ let bannerHidden = false;
 // The FEN box holds text the user typed and has not loaded: redraws (an engine move, a
 // flip, a late reply) must not overwrite it.
 let fenDraft = false;
+// What the page's other scripts (sound.js, openings.js, a11y.js) add: called with
+// (previous state, new state) after each new state is drawn, and with the board's SVG
+// after each drawing of the board.
+const stateHooks = [];
+const boardHooks = [];
 
 // ---------- server calls ----------
 
@@ -151,6 +156,7 @@ async function refresh() {
 function setState(s) {
   const newGameLoaded = !state || state.id !== s.id;
   if (newGameLoaded) stopFollowing();
+  const prev = state;
   state = s;
   if (newGameLoaded) {
     bannerHidden = false;
@@ -163,6 +169,7 @@ function setState(s) {
   if (location.hash !== "#" + s.id) history.replaceState(null, "", "#" + s.id);
   if (selected && !destinations(selected).length) selected = null;
   render();
+  for (const hook of stateHooks) hook(prev, s);
   follow();
 }
 
@@ -310,6 +317,7 @@ function renderBoard() {
   const board = $("board");
   board.replaceChildren(svg);
   board.dataset.game = state.game;
+  for (const hook of boardHooks) hook(svg);
 }
 
 function drawChessBoard(svg, g) {
@@ -633,6 +641,7 @@ function choosePromotion(options) {
     b.textContent = (CHESS_GLYPHS[kind] || kind) + "\uFE0E";
     b.title = { q: "queen", r: "rook", b: "bishop", n: "knight" }[kind] || kind;
     b.dataset.promo = kind;
+    b.setAttribute("aria-label", `promote to ${b.title}`);
     b.addEventListener("click", () => sendMove(coord));
     box.appendChild(b);
   }
@@ -640,6 +649,7 @@ function choosePromotion(options) {
   cancel.className = "promo-cancel";
   cancel.textContent = "×";
   cancel.title = "cancel";
+  cancel.setAttribute("aria-label", "cancel the promotion");
   cancel.addEventListener("click", () => { hidePromo(); selected = null; renderBoard(); });
   box.appendChild(cancel);
   box.classList.remove("hidden");

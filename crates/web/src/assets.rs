@@ -34,6 +34,26 @@ pub const ASSETS: &[Asset] = &[
         body: include_bytes!("../assets/review.js"),
     },
     Asset {
+        path: "/sound.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../assets/sound.js"),
+    },
+    Asset {
+        path: "/keyboard.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../assets/keyboard.js"),
+    },
+    Asset {
+        path: "/openings.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../assets/openings.js"),
+    },
+    Asset {
+        path: "/a11y.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../assets/a11y.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_bytes!("../assets/style.css"),
@@ -77,7 +97,15 @@ mod tests {
     #[test]
     fn the_page_references_only_embedded_files() {
         let html = std::str::from_utf8(lookup("/").unwrap().body).unwrap();
-        for asset in ["/app.js", "/style.css", "/favicon.svg"] {
+        for asset in [
+            "/app.js",
+            "/sound.js",
+            "/keyboard.js",
+            "/openings.js",
+            "/a11y.js",
+            "/style.css",
+            "/favicon.svg",
+        ] {
             assert!(
                 html.contains(&format!("\"{asset}\"")),
                 "index.html loads {asset}"
