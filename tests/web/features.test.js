@@ -1,9 +1,10 @@
 // The web game's saved games, clocks, review, analysis and phone layout in Chromium, against
 // a server this script starts itself (CHARIOT_BIN, default target/release/chariot) on its own
 // --data directory, so that it can kill it with SIGKILL and start it again on the same data:
-// a game in progress survives that. Then: a tiny clock's flag falls, a finished game's review
-// draws its graph and marks the mistakes, analysis deepens with its arrow on the board, the
-// board fits a phone's screen, and the saved-games list shows, exports and deletes the game.
+// a game in progress survives that, and so does a timed game's clock. Then: a tiny clock's
+// flag falls, a finished game's review draws its graph and marks the mistakes, analysis
+// deepens with its arrow on the board and win/draw/loss chances in its lines, the board fits
+// a phone's screen, and the saved-games list shows, exports and deletes the game.
 // Screenshots go to SHOTS_DIR.
 "use strict";
 const assert = require("node:assert/strict");
@@ -86,6 +87,49 @@ async function survivesKill(ctx) {
   await shot(page, "after-restart");
 }
 
+// A game on 5+3 started from the form, the server killed with SIGKILL and started again: the
+// reopened game shows its clock with the stored times (Black's exactly as before the kill,
+// neither full nor untimed), White's clock runs on, and the new-game form shows the game's
+// time control and level so that "New game" repeats them.
+async function clockSurvivesKill(ctx) {
+  const { page } = ctx;
+  await page.selectOption("#sel-clock", "5+3");
+  await startGame(page, "chess", "beginner");
+  const id = await page.evaluate(() => location.hash.slice(1));
+  await waitYourTurn(page);
+  await playHintedMove(page);
+  await waitYourTurn(page);
+  const before = await page.evaluate(() => state.clock);
+  assert.equal(before.base_ms, 300000);
+  assert.equal(before.running, "white");
+  assert.notEqual(before.black_ms, 300000, "Black has spent time and gained the increment");
+  const blackShown = await page.locator("#clock-black").textContent();
+  await kill9(ctx.server);
+  ctx.server = await startServer(ctx.data);
+  // The form is changed meanwhile: reopening the game must set it back.
+  await page.selectOption("#sel-clock", "none");
+  await page.selectOption("#sel-level", "hard");
+  await openGame(page, ctx.server.url, id);
+  await page.waitForSelector("#clocks:not(.hidden)");
+  const after = await page.evaluate(() => state.clock);
+  console.log(`# clock before the kill ${JSON.stringify(before)}, after ${JSON.stringify(after)}`);
+  assert.equal(after.base_ms, 300000, "the same time control");
+  assert.equal(after.inc_ms, 3000);
+  assert.equal(after.running, "white", "the side to move's clock runs again");
+  assert.equal(after.black_ms, before.black_ms, "Black's stored time, not a full clock");
+  assert.ok(after.white_ms <= 303000, `White's stored time at most: ${after.white_ms}`);
+  assert.equal(await page.locator("#clock-black").textContent(), blackShown);
+  assert.equal(await page.locator("#sel-clock").inputValue(), "5+3", "the form shows the game's clock");
+  assert.equal(await page.locator("#sel-level").inputValue(), "beginner", "and its level");
+  // White's clock runs: on the page and on the server.
+  const whiteShown = await page.locator("#clock-white").textContent();
+  await page.waitForFunction((t) => document.querySelector("#clock-white").textContent !== t, whiteShown, { timeout: 5000 });
+  const later = await (await page.request.get(`${ctx.server.url}/api/games/${id}`)).json();
+  assert.ok(later.clock.white_ms < after.white_ms, "the server's clock runs");
+  await shot(page, "clock-after-restart");
+  await page.selectOption("#sel-clock", "none");
+}
+
 // A game on a 3-second clock created through the API, opened by its id: the person's flag
 // falls with nobody moving, and the page shows the loss on time.
 async function flagFalls(ctx) {
@@ -106,6 +150,9 @@ async function flagFalls(ctx) {
   assert.match(await page.locator("#clock-white").textContent(), /0:00$/);
   assert.ok(!(await page.locator("#clock-black").getAttribute("class")).includes("running"), "no clock runs after the flag");
   await shot(page, "flag");
+  // The form now repeats this game's 3-second clock; the next games are untimed.
+  assert.equal(await page.locator("#sel-clock").inputValue(), "0.05+0", "the form shows the opened game's clock");
+  await page.selectOption("#sel-clock", "none");
 }
 
 // A pasted game White loses with two blunders: "Review game" draws the evaluation graph and
@@ -161,6 +208,8 @@ async function analysisDeepens(ctx) {
   await page.click("#btn-analyse");
   await page.waitForFunction(() => document.querySelector("#btn-analyse").textContent === "Stop analysis");
   await page.waitForSelector("#lines .line.done", { timeout: 20000 });
+  const wdl = await page.locator("#lines .line .wdl-text").first().textContent();
+  assert.match(wdl, /^W \d+% D \d+% L \d+%$/, "each line shows its win/draw/loss chances");
   const seen = await page.evaluate(() => window.seenLines);
   const depths = seen.map((t) => parseInt((/ d(\d+) /.exec(t) || [])[1] || "0", 10));
   console.log(`# analysis depths seen: ${depths.join(" ")}`);
@@ -206,7 +255,13 @@ async function savedGames(ctx) {
   await pgnLink.waitFor();
   const row = page.locator("#arc-list li", { has: page.locator(href) });
   assert.match(await row.locator(".arc-text").textContent(), /chess · .* 0-1 · 14 plies/);
-  // Only finished games, also when the unfiltered list asked for by "Show" answers last.
+  // Only finished games, also when the unfiltered list asked for by "Show" answers last. The
+  // game's link is in both lists, so wait for the filtered one (forever if a stale answer
+  // replaced it).
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll("#arc-list .arc-text")];
+    return rows.length && rows.every((t) => !/in progress/.test(t.textContent));
+  });
   const shown = await page.locator("#arc-list .arc-text").allTextContents();
   assert.ok(shown.length >= 2 && shown.every((t) => !/in progress/.test(t)), `only finished games: ${shown.join(" | ")}`);
   const one = await page.request.get(ctx.server.url + (await pgnLink.getAttribute("href")));
@@ -233,6 +288,7 @@ async function run() {
     await ctx.page.waitForSelector("#board svg");
     const steps = [
       ["game survives kill -9 of the server", survivesKill],
+      ["timed game's clock survives kill -9", clockSurvivesKill],
       ["flag falls on a tiny clock", flagFalls],
       ["review graph and mistake marks", reviewMarks],
       ["analysis deepens with an arrow", analysisDeepens],

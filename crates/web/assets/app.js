@@ -163,6 +163,7 @@ function setState(s) {
     $("sel-game").value = s.game;
     $("sel-level").value = s.level;
     if ($("sel-side").value !== "random") $("sel-side").value = s.human;
+    showClockChoice(s.clock);
     sideLabels();
   }
   localStorage.setItem("chariot.game", s.id);
@@ -171,6 +172,15 @@ function setState(s) {
   render();
   for (const hook of stateHooks) hook(prev, s);
   follow();
+}
+
+// The form's clock shows the loaded game's time control, so that "New game" repeats it; a
+// control the list lacks (a game started through the API) is added to it.
+function showClockChoice(clock) {
+  const sel = $("sel-clock");
+  const value = clock ? `${+(clock.base_ms / 60000).toFixed(3)}+${+(clock.inc_ms / 1000).toFixed(3)}` : "none";
+  if (![...sel.options].some((o) => o.value === value)) sel.add(new Option(value, value));
+  sel.value = value;
 }
 
 function sideLabels() {

@@ -158,6 +158,8 @@ function showAnalysis() {
     const row = document.createElement("div");
     row.className = "line";
     row.textContent = `${l.score}  d${l.depth}  ${l.pv.join(" ")}`;
+    // First, so that a long line cut short on the right never hides it.
+    if (l.wdl) row.prepend(wdlBadge(l.wdl));
     box.appendChild(row);
   }
   if (analysis.view.done) {
@@ -166,6 +168,29 @@ function showAnalysis() {
     row.textContent = "(search finished)";
     box.appendChild(row);
   }
+}
+
+// The side to move's win/draw/loss chances (per mille) as "W 46% D 38% L 16%" over a
+// small bar of the three shares.
+function wdlBadge(wdl) {
+  const [w, d, l] = wdl;
+  const pct = (x) => `${Math.round(x / 10)}%`;
+  const span = document.createElement("span");
+  span.className = "wdl";
+  span.title = "Win/draw/loss chances for the side to move (Chariot's model of its own games)";
+  const text = document.createElement("span");
+  text.className = "wdl-text";
+  text.textContent = `W ${pct(w)} D ${pct(d)} L ${pct(l)}`;
+  const bar = document.createElement("span");
+  bar.className = "wdl-bar";
+  for (const [cls, x] of [["w", w], ["d", d], ["l", l]]) {
+    const part = document.createElement("span");
+    part.className = cls;
+    part.style.width = `${x / 10}%`;
+    bar.appendChild(part);
+  }
+  span.append(text, bar);
+  return span;
 }
 
 // ---------- post-game review ----------

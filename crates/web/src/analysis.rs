@@ -35,6 +35,9 @@ pub struct Line {
     pub depth: u32,
     /// Score from White's/Red's side, as the state's `thought.score` writes it.
     pub score: String,
+    /// Chances of a win, a draw and a loss for the side to move, per mille (summing to
+    /// 1000), by the game's WDL model ([`Game::wdl`]); `None` for a game without one.
+    pub wdl: Option<[u32; 3]>,
     /// The line in SAN/WXF.
     pub pv: Vec<String>,
     /// The line in engine coordinates.
@@ -103,6 +106,8 @@ impl<G: Game> engine::Reporter<G> for Reporter {
             multipv: info.multipv.max(1),
             depth: info.depth,
             score: game::score_text(white),
+            // The search's score is the side to move's, as the model wants it.
+            wdl: root.wdl(info.score).map(|w| [w.win, w.draw, w.loss]),
             pv,
             pv_coord,
             from: arrow.as_ref().map(|a| a.0.clone()),

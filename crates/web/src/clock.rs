@@ -3,6 +3,7 @@
 //! watching), and what a fallen flag means in each game.
 
 use super::session::{side_key, ApiError};
+use super::store::SavedClock;
 use game::{EndReason, Game, Outcome, Side};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -86,6 +87,42 @@ impl Clock {
             control,
             left: [control.base; 2],
             running: None,
+        }
+    }
+
+    /// The clocks of a stored game, stopped: its time control and each side's time left
+    /// when it was written (the time since then, the server's down time included, is
+    /// charged to nobody). `None` when the stored values are no time control this server
+    /// would accept.
+    pub fn resume(saved: &SavedClock) -> Option<Clock> {
+        let ms = Duration::from_millis;
+        let control = TimeControl {
+            base: ms(saved.base_ms),
+            inc: ms(saved.inc_ms),
+        };
+        if control.base.is_zero() || control.base > MAX_BASE || control.inc > MAX_INC {
+            return None;
+        }
+        // A side's time can have grown past the base through increments, but not without
+        // bound; a larger value is a damaged row, and is cut to what it could have been.
+        let cap = MAX_BASE + MAX_INC * 1000;
+        Some(Clock {
+            control,
+            left: [ms(saved.white_ms).min(cap), ms(saved.black_ms).min(cap)],
+            running: None,
+        })
+    }
+
+    /// The clocks at `now` as the store keeps them, with `move_ms`, the mover's time left
+    /// after each move.
+    pub fn saved(&self, now: Instant, move_ms: Vec<Option<u64>>) -> SavedClock {
+        let ms = |side| self.left(side, now).as_millis() as u64;
+        SavedClock {
+            base_ms: self.control.base.as_millis() as u64,
+            inc_ms: self.control.inc.as_millis() as u64,
+            white_ms: ms(Side::White),
+            black_ms: ms(Side::Black),
+            move_ms,
         }
     }
 

@@ -72,6 +72,44 @@ fn analysis_gives_legal_lines_of_growing_depth() {
     assert_eq!(firsts.len(), 3, "three different first moves: {firsts:?}");
 }
 
+/// Each line's win/draw/loss chances, checked to be a triple summing to 1000.
+fn wdl_of(line: &Value) -> [u64; 3] {
+    let wdl: Vec<u64> = line["wdl"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no wdl: {line}"))
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(wdl.len(), 3, "{line}");
+    assert_eq!(wdl.iter().sum::<u64>(), 1000, "{line}");
+    [wdl[0], wdl[1], wdl[2]]
+}
+
+#[test]
+fn analysis_lines_carry_win_draw_loss_chances_for_the_side_to_move() {
+    let addr = start();
+    // White to move a queen up, and Black to move a queen down: the side to move's view.
+    for (fen, winning) in [
+        ("4k3/8/8/8/8/8/3PPP2/3QK3 w - - 0 1", true),
+        ("4k3/8/8/8/8/8/3PPP2/3QK3 b - - 0 1", false),
+    ] {
+        let body = format!(r#"{{"game":"chess","fen":"{fen}","multipv":2}}"#);
+        let view = run_job(addr, "/api/analysis", &body, |v| {
+            for line in v["lines"].as_array().unwrap() {
+                wdl_of(line);
+            }
+        });
+        let lines = view["lines"].as_array().unwrap();
+        assert_eq!(lines.len(), 2, "{view}");
+        let [w, _, l] = wdl_of(&lines[0]);
+        assert_eq!(w > l, winning, "{fen}: {view}");
+    }
+    // Xiangqi has its own model.
+    let body = r#"{"game":"xiangqi"}"#;
+    let view = run_job(addr, "/api/analysis", body, |_| {});
+    wdl_of(&view["lines"][0]);
+}
+
 #[test]
 fn bad_analysis_requests_are_refused() {
     let addr = start();

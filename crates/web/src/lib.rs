@@ -44,6 +44,8 @@ mod load_tests;
 #[cfg(test)]
 mod record_tests;
 #[cfg(test)]
+mod store_clock_tests;
+#[cfg(test)]
 mod store_tests;
 #[cfg(test)]
 mod wire_tests;

@@ -156,6 +156,9 @@ struct Inner<G: Game> {
     saved_as: Option<String>,
     /// The two clocks of a timed game; the side to move's runs while the game goes on.
     clock: Option<Clock>,
+    /// The mover's time left after each move of a timed game, one per ply as far as known
+    /// (stored with the game; `None` for moves made before the clock, such as a record's).
+    move_ms: Vec<Option<u64>>,
 }
 
 impl<G: Game> Inner<G> {
@@ -163,8 +166,15 @@ impl<G: Game> Inner<G> {
     /// that the stored moves are never older than what a client has been told.
     fn save(&self, ctx: &Ctx) {
         if let Some(id) = &self.saved_as {
+            let plies = self.session.history.len();
+            let clock = self.clock.as_ref().map(|clock| {
+                // Undone moves drop out; moves without a known time read as unknown.
+                let mut move_ms = self.move_ms.clone();
+                move_ms.resize(plies, None);
+                clock.saved(Instant::now(), move_ms)
+            });
             ctx.store
-                .save(&replay::snapshot(id, &self.session, self.level));
+                .save(&replay::snapshot(id, &self.session, self.level, clock));
         }
     }
 
@@ -218,6 +228,10 @@ impl<G: Game> Inner<G> {
             if over {
                 clock.stop(now);
             }
+            let left = clock.left(mover, now).as_millis() as u64;
+            let before = self.session.history.len().saturating_sub(1);
+            self.move_ms.resize(before, None);
+            self.move_ms.push(Some(left));
         }
     }
 
@@ -461,27 +475,33 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
             ),
             (None, None) => Session::new(start(chess960.unwrap_or_else(G::start)), human),
         };
-        Self::start(session, level, control, ctx)
+        Self::start(session, level, control.map(Clock::new), Vec::new(), ctx)
     }
 
-    /// Reopens a stored game (see [`super::store::replay`]); the engine goes on thinking if
-    /// it was its turn. The store keeps no clock, so a reopened game plays untimed.
+    /// Reopens a stored game (see [`super::store::replay`]) with its clocks as they were
+    /// last written; the engine goes on thinking if it was its turn.
     pub fn restore(saved: &SavedGame, ctx: &Arc<Ctx>) -> Result<Arc<dyn GameHandle>, ApiError> {
         let evaluator = ctx.config.evaluation.evaluator::<G>();
         let session = replay::session::<G>(saved, evaluator)?;
-        Self::start(session, replay::level(saved)?, None, ctx)
+        let clock = replay::clock(saved)?;
+        let move_ms = saved
+            .clock
+            .as_ref()
+            .map(|c| c.move_ms.clone())
+            .unwrap_or_default();
+        Self::start(session, replay::level(saved)?, clock, move_ms, ctx)
     }
 
-    /// A live game of `session` (timed by `control` when given); the engine starts thinking
-    /// if it is its turn.
+    /// A live game of `session` (timed by `clock` when given, which starts running for the
+    /// side to move); the engine starts thinking if it is its turn.
     fn start(
         session: Session<G>,
         level: Level,
-        control: Option<TimeControl>,
+        clock: Option<Clock>,
+        move_ms: Vec<Option<u64>>,
         ctx: &Arc<Ctx>,
     ) -> Result<Arc<dyn GameHandle>, ApiError> {
-        let clock = control.map(|control| {
-            let mut clock = Clock::new(control);
+        let clock = clock.map(|mut clock| {
             if session.outcome().is_none() {
                 clock.start(session.pos.side_to_move(), Instant::now());
             }
@@ -505,6 +525,7 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
                     engine_failed: false,
                     saved_as: None,
                     clock,
+                    move_ms,
                 }),
                 changed: Condvar::new(),
                 ctx: ctx.clone(),

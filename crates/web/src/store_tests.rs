@@ -13,7 +13,7 @@ use std::time::Instant;
 use testkit::{Scripted, TicTacToe};
 
 /// An empty directory of this test's own under the system's temporary directory.
-fn scratch(name: &str) -> PathBuf {
+pub(super) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("chariot-store-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -22,7 +22,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// A server of tic-tac-toe games saving in `store`: a new one stands for the server
 /// started again (the old one's memory is not shared with it).
-fn serve(store: Store) -> SocketAddr {
+pub(super) fn serve(store: Store) -> SocketAddr {
     let kinds = vec![Offered::of::<TicTacToe, Scripted>()];
     Server::bind_with_store("127.0.0.1:0", quick(), kinds, store)
         .unwrap()
@@ -30,14 +30,14 @@ fn serve(store: Store) -> SocketAddr {
         .unwrap()
 }
 
-fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
+pub(super) fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
     let (status, text) = call(addr, "GET", path, "");
     let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
     (status, value)
 }
 
 /// Waits until the engine has answered, returning the state.
-fn settled(addr: SocketAddr, id: &str) -> Value {
+pub(super) fn settled(addr: SocketAddr, id: &str) -> Value {
     let deadline = Instant::now() + HANG;
     loop {
         let (status, s) = get(addr, &format!("/api/games/{id}"));
@@ -56,14 +56,14 @@ fn new_game(addr: SocketAddr) -> String {
     json(&text)["id"].as_str().unwrap().to_string()
 }
 
-fn play(addr: SocketAddr, id: &str, mv: &str) -> Value {
+pub(super) fn play(addr: SocketAddr, id: &str, mv: &str) -> Value {
     let body = format!(r#"{{"move":"{mv}"}}"#);
     let (status, text) = call(addr, "POST", &format!("/api/games/{id}/moves"), &body);
     assert_eq!(status, 200, "{text}");
     settled(addr, id)
 }
 
-fn coords(state: &Value) -> Vec<String> {
+pub(super) fn coords(state: &Value) -> Vec<String> {
     state["moves"]
         .as_array()
         .unwrap()

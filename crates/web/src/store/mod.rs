@@ -34,10 +34,62 @@ pub struct SavedGame {
     pub result: String,
     /// An ending the moves do not show: `"resignation"`, `"agreement"` or `"time"` (a fallen flag).
     pub ending: Option<String>,
+    /// The clocks of a timed game; `None` when it is untimed.
+    pub clock: Option<SavedClock>,
     /// When the game started (UTC, `YYYY-MM-DD HH:MM:SS`); empty before it is stored.
     pub created: String,
     /// When it last changed.
     pub updated: String,
+}
+
+/// A timed game's clocks as stored, so that a reopened game resumes them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SavedClock {
+    /// Each side's time at the start, in milliseconds.
+    pub base_ms: u64,
+    /// The increment per move, in milliseconds.
+    pub inc_ms: u64,
+    /// White's (Red's) time left when the game was written.
+    pub white_ms: u64,
+    /// Black's time left when the game was written.
+    pub black_ms: u64,
+    /// The mover's time left after each move (increment included), one per ply; `None`
+    /// where unknown (moves of an imported record).
+    pub move_ms: Vec<Option<u64>>,
+}
+
+impl SavedClock {
+    /// `move_ms` as stored: milliseconds separated by spaces, `-` where unknown.
+    fn move_ms_text(&self) -> String {
+        let text: Vec<String> = self
+            .move_ms
+            .iter()
+            .map(|ms| ms.map_or_else(|| "-".to_string(), |ms| ms.to_string()))
+            .collect();
+        text.join(" ")
+    }
+
+    /// Reads the stored columns; `None` for an untimed game (no base time).
+    fn from_columns(
+        base_ms: Option<u64>,
+        inc_ms: Option<u64>,
+        white_ms: Option<u64>,
+        black_ms: Option<u64>,
+        move_ms: Option<String>,
+    ) -> Option<SavedClock> {
+        let base_ms = base_ms?;
+        Some(SavedClock {
+            base_ms,
+            inc_ms: inc_ms.unwrap_or(0),
+            white_ms: white_ms.unwrap_or(base_ms),
+            black_ms: black_ms.unwrap_or(base_ms),
+            move_ms: move_ms
+                .unwrap_or_default()
+                .split_whitespace()
+                .map(|t| t.parse().ok())
+                .collect(),
+        })
+    }
 }
 
 /// Which archived games to list.
@@ -212,12 +264,18 @@ impl Store {
     pub fn save(&self, game: &SavedGame) {
         let db = self.db();
         let Some(db) = db.as_ref() else { return };
+        let clock = game.clock.as_ref();
+        // One statement, so the moves and the clocks after them are written together.
         let result = db.execute(
-            "INSERT INTO games (id, kind, start_fen, human, level, moves, plies, result, ending)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            "INSERT INTO games (id, kind, start_fen, human, level, moves, plies, result, ending,
+                                clock_base_ms, clock_inc_ms, white_ms, black_ms, move_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
              ON CONFLICT(id) DO UPDATE SET
                level = excluded.level, moves = excluded.moves, plies = excluded.plies,
-               result = excluded.result, ending = excluded.ending, updated = datetime('now')",
+               result = excluded.result, ending = excluded.ending,
+               clock_base_ms = excluded.clock_base_ms, clock_inc_ms = excluded.clock_inc_ms,
+               white_ms = excluded.white_ms, black_ms = excluded.black_ms,
+               move_ms = excluded.move_ms, updated = datetime('now')",
             params![
                 game.id,
                 game.game,
@@ -228,6 +286,11 @@ impl Store {
                 game.moves.len() as u32,
                 game.result,
                 game.ending,
+                clock.map(|c| c.base_ms),
+                clock.map(|c| c.inc_ms),
+                clock.map(|c| c.white_ms),
+                clock.map(|c| c.black_ms),
+                clock.map(SavedClock::move_ms_text),
             ],
         );
         self.note(result);
@@ -238,7 +301,8 @@ impl Store {
         let db = self.db();
         let db = db.as_ref()?;
         db.query_row(
-            "SELECT id, kind, start_fen, human, level, moves, result, ending, created, updated
+            "SELECT id, kind, start_fen, human, level, moves, result, ending, created, updated,
+                    clock_base_ms, clock_inc_ms, white_ms, black_ms, move_ms
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -252,6 +316,13 @@ impl Store {
                     moves: moves.split_whitespace().map(str::to_string).collect(),
                     result: r.get(6)?,
                     ending: r.get(7)?,
+                    clock: SavedClock::from_columns(
+                        r.get(10)?,
+                        r.get(11)?,
+                        r.get(12)?,
+                        r.get(13)?,
+                        r.get(14)?,
+                    ),
                     created: r.get(8)?,
                     updated: r.get(9)?,
                 })

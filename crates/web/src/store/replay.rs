@@ -1,14 +1,20 @@
 //! Between a live [`Session`] and its stored form: the snapshot written on every change,
 //! and the replay that rebuilds the session (checking every move) when a game is reopened.
 
-use super::SavedGame;
+use super::{SavedClock, SavedGame};
+use crate::clock::Clock;
 use crate::session::{side_key, ApiError};
 use crate::think::Level;
 use engine::session::Session;
 use game::{EndReason, Game, MoveStyle, Outcome, Side};
 
-/// What to store for a game at `level`.
-pub fn snapshot<G: Game>(id: &str, session: &Session<G>, level: Level) -> SavedGame {
+/// What to store for a game at `level`, timed by `clock` when it is.
+pub fn snapshot<G: Game>(
+    id: &str,
+    session: &Session<G>,
+    level: Level,
+    clock: Option<SavedClock>,
+) -> SavedGame {
     let ending = session.forced.map(|o| match o.reason {
         EndReason::Resignation => "resignation".to_string(),
         EndReason::Time => "time".to_string(),
@@ -26,6 +32,7 @@ pub fn snapshot<G: Game>(id: &str, session: &Session<G>, level: Level) -> SavedG
             .map_or("*", |o| o.pgn_result())
             .to_string(),
         ending,
+        clock,
         created: String::new(),
         updated: String::new(),
     }
@@ -42,6 +49,17 @@ fn corrupt(saved: &SavedGame, what: String) -> ApiError {
 pub fn level(saved: &SavedGame) -> Result<Level, ApiError> {
     serde_json::from_value(serde_json::Value::String(saved.level.clone()))
         .map_err(|_| corrupt(saved, format!("unknown level `{}`", saved.level)))
+}
+
+/// The stored clocks, stopped (the caller starts the side to move's), or `None` for an
+/// untimed game; a stored clock no server would have set is a damaged row.
+pub fn clock(saved: &SavedGame) -> Result<Option<Clock>, ApiError> {
+    match &saved.clock {
+        None => Ok(None),
+        Some(stored) => Clock::resume(stored)
+            .map(Some)
+            .ok_or_else(|| corrupt(saved, format!("impossible clock {stored:?}"))),
+    }
 }
 
 /// Rebuilds the session: the start position evaluating with `evaluator`, every move checked

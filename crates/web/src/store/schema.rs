@@ -21,11 +21,26 @@ const MIGRATIONS: &[&str] = &[
         updated   TEXT NOT NULL DEFAULT (datetime('now'))
     );
     CREATE INDEX games_by_date ON games(created);",
+    // 2: the clock of a timed game (all NULL in an untimed one): the time control, each
+    // side's time left when the row was written, and the mover's time left after each move
+    // (space-separated milliseconds, one per ply, `-` where unknown such as an imported
+    // record's moves), so that a reopened game resumes its clocks.
+    "ALTER TABLE games ADD COLUMN clock_base_ms INTEGER;
+    ALTER TABLE games ADD COLUMN clock_inc_ms INTEGER;
+    ALTER TABLE games ADD COLUMN white_ms INTEGER;
+    ALTER TABLE games ADD COLUMN black_ms INTEGER;
+    ALTER TABLE games ADD COLUMN move_ms TEXT;",
 ];
 
 /// The schema version this build writes.
 pub fn current() -> u32 {
     MIGRATIONS.len() as u32
+}
+
+/// The SQL of migration `step` (1-based), for tests that build a file of an older version.
+#[cfg(test)]
+pub fn step(step: u32) -> Option<&'static str> {
+    MIGRATIONS.get((step as usize).checked_sub(1)?).copied()
 }
 
 /// Applies the missing migrations in one transaction; refuses a file from a newer build
