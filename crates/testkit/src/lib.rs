@@ -243,7 +243,8 @@ impl Think<TicTacToe> for Scripted {
 pub const TICTACTOE_STEP: Duration = Duration::from_millis(20);
 
 /// Pretends to search: one "iteration" per `step` reporting `best` with `score`, until a
-/// limit or `stop` (at most 64 iterations unless infinite or pondering).
+/// limit or `stop` (at most 64 iterations unless infinite or pondering; at least two before
+/// the movetime is read).
 fn pretend<M: Copy>(
     best: M,
     score: Score,
@@ -256,7 +257,9 @@ fn pretend<M: Copy>(
     let mut depth = 0;
     let mut nodes = 0;
     loop {
-        let out_of_time = limits.movetime.is_some_and(|t| started.elapsed() >= t);
+        // Like a real engine, two iterations complete whatever the clock says, so that a
+        // test reading "several depths" does not depend on how loaded the machine is.
+        let out_of_time = depth >= 2 && limits.movetime.is_some_and(|t| started.elapsed() >= t);
         if control.stopped()
             || out_of_time
             || limits.depth.is_some_and(|d| depth >= d)
