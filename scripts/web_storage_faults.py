@@ -87,40 +87,49 @@ def full_disk(binary, root):
     try:
         data = os.path.join(where, "data")
         proc, port = serve(binary, data)
-        status, state = call(port, "POST", "/api/games", {"game": "xiangqi", "level": "beginner"})
-        gid = state["id"]
-        status, state = move(port, gid)
-        expect(status == 200 and state["saving"] is True, f"full disk: saving before ({status})")
-        filler = os.path.join(where, "filler")
-        with open(filler, "wb") as f:
-            try:
-                while True:
-                    f.write(b"\0" * 4096)
-                    f.flush()
-            except OSError:
-                pass
-        refused = []
-        for _ in range(40):  # enough moves to outgrow the log's free pages
-            status, state = move(port, gid)
-            if status != 200:
-                refused.append(status)
-                break
-            if state["saving"] is False:
-                break
-        expect(not refused and state["saving"] is False
-               and "could not be saved" in (state["saving_reason"] or ""),
-               f"full disk: play goes on, the state says why: {state.get('saving_reason')}")
-        _, info = call(port, "GET", "/api/info")
-        expect(info["saving"] is False, f"full disk: /api/info says {info['saving_reason']}")
-        os.remove(filler)
-        status, state = move(port, gid)
-        expect(status == 200 and state["saving"] is True,
-               f"full disk: with room again the next move is saved ({status}, {state.get('saving')})")
-        expect(proc.poll() is None, "full disk: the server still runs")
-        proc.kill()
-        proc.wait()
+        try:
+            full_disk_play(proc, port, where)
+        finally:
+            proc.kill()
+            proc.wait()
     finally:
         subprocess.run(["umount", where])
+
+
+def full_disk_play(proc, port, where):
+    """Fills the disk mid-game: the game goes on and says why it is not saved; emptied
+    again, the next move is saved."""
+    status, state = call(port, "POST", "/api/games", {"game": "xiangqi", "level": "beginner"})
+    gid = state["id"]
+    status, state = move(port, gid)
+    expect(status == 200 and state["saving"] is True, f"full disk: saving before ({status})")
+    filler = os.path.join(where, "filler")
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, b"\0" * 4096)
+    except OSError:
+        pass  # the disk is full
+    finally:
+        os.close(fd)
+    refused = []
+    for _ in range(40):  # enough moves to outgrow the log's free pages
+        status, state = move(port, gid)
+        if status != 200:
+            refused.append(status)
+            break
+        if state["saving"] is False:
+            break
+    expect(not refused and state["saving"] is False
+           and "could not be saved" in (state["saving_reason"] or ""),
+           f"full disk: play goes on, the state says why: {state.get('saving_reason')}")
+    _, info = call(port, "GET", "/api/info")
+    expect(info["saving"] is False, f"full disk: /api/info says {info['saving_reason']}")
+    os.remove(filler)
+    status, state = move(port, gid)
+    expect(status == 200 and state["saving"] is True,
+           f"full disk: with room again the next move is saved ({status}, {state.get('saving')})")
+    expect(proc.poll() is None, "full disk: the server still runs")
 
 
 def main():
