@@ -3,6 +3,11 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default: 20 s, every target)
 #
+# The nine targets (fuzz/fuzz_targets/): chess_fen, xiangqi_fen, moves, record_import (game
+# records), uci_session and ucci_session (whole engine-protocol sessions), web_api (the web
+# router), store (the saved-game database file and imports into it) and network (chess
+# network files).
+#
 # Works on stable Rust without cargo-fuzz: the coverage instrumentation libFuzzer needs
 # (SanitizerCoverage) is plain LLVM, switched on with stable -C flags, and libfuzzer-sys
 # builds libFuzzer itself from source. What cargo-fuzz adds on nightly — AddressSanitizer —

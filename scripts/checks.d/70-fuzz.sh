@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every fuzz target (6) runs 15 s from the committed seeds; any crash fails. The build
+# Every fuzz target (9) runs 15 s from the committed seeds; any crash fails. The build
 # (libFuzzer from source plus the instrumented crates) takes about 3 CPU-minutes.
 # A longer campaign: scripts/fuzz.sh 300 (seconds per target).
 set -euo pipefail
