@@ -141,6 +141,19 @@ def main():
         return 0
     binary = os.path.abspath(args.binary)
     root = tempfile.mkdtemp(prefix="chariot-faults-")
+    # Root in a container may still be refused mounts (no CAP_SYS_ADMIN): probe once.
+    probe = os.path.join(root, "probe")
+    os.mkdir(probe)
+    tried = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", probe],
+                           capture_output=True, text=True)
+    if tried.returncode != 0:
+        os.rmdir(probe)
+        os.rmdir(root)
+        print("storage faults: this machine refuses tmpfs mounts "
+              f"({tried.stderr.strip() or tried.returncode}); skipped")
+        return 0
+    subprocess.run(["umount", probe], check=True)
+    os.rmdir(probe)
     read_only(binary, root)
     full_disk(binary, root)
     os.rmdir(os.path.join(root, "ro"))
