@@ -125,16 +125,23 @@ class Ledger:
         self.failures = []
         self.acked_posts = 0
 
-    def note(self, gid, kind, state):
-        """Records a 200/201 state; a state that drops acknowledged moves is a loss."""
+    def note(self, gid, kind, state, sent_at):
+        """Records a 200/201 state of a request sent at `sent_at` (time.monotonic()); a state
+        that drops moves acknowledged before the request was sent is a loss. An answer to a
+        request sent earlier (the checker's, racing a player) may predate newer moves: it
+        can only extend the record, never count as a loss."""
         moves = coords(state)
         with self.lock:
-            entry = self.games.setdefault(gid, {"game": kind, "moves": []})
+            entry = self.games.setdefault(gid, {"game": kind, "moves": [], "acked_at": 0.0})
             known = entry["moves"]
             if moves[: len(known)] != known:
-                self.failures.append(f"lost: {gid} served {moves} after acknowledging {known}")
+                if sent_at >= entry["acked_at"]:
+                    self.failures.append(
+                        f"lost: {gid} served {moves} after acknowledging {known}")
+                return
             if len(moves) > len(known):
                 entry["moves"] = moves
+                entry["acked_at"] = time.monotonic()
 
     def fail(self, text):
         with self.lock:
@@ -179,11 +186,12 @@ class Player(threading.Thread):
     def idle_state(self, gid, kind):
         """Polls the game until the engine is not thinking; the state, or None."""
         while time.monotonic() < self.stop_at:
+            sent_at = time.monotonic()
             status, state = self.retry("GET", f"/api/games/{gid}")
             if status != 200:
                 self.ledger.fail(f"GET {gid}: status {status} {state}")
                 return None
-            self.ledger.note(gid, kind, state)
+            self.ledger.note(gid, kind, state, sent_at)
             if state["thinking"] is None:
                 return state
             time.sleep(0.05)
@@ -191,20 +199,22 @@ class Player(threading.Thread):
 
     def play(self, kind):
         # A creation cut off by a kill may leave a game nobody knows: harmless, not counted.
+        sent_at = time.monotonic()
         status, state = self.retry("POST", "/api/games", {"game": kind, "level": "beginner"})
         if status != 201:
             self.ledger.fail(f"create {kind}: status {status} {state}")
             return
         gid = state["id"]
-        self.ledger.note(gid, kind, state)
+        self.ledger.note(gid, kind, state, sent_at)
         for _ in range(self.plies):
             state = self.idle_state(gid, kind)
             if state is None or state["result"] is not None or not state["legal"]:
                 return
             move = self.rng.choice(state["legal"])
+            sent_at = time.monotonic()
             status, reply = call(self.server.port, "POST", f"/api/games/{gid}/moves", {"move": move})
             if status == 200:
-                self.ledger.note(gid, kind, reply)
+                self.ledger.note(gid, kind, reply, sent_at)
                 with self.ledger.lock:
                     self.ledger.acked_posts += 1
             elif status not in (0, 409, 503):
@@ -220,6 +230,7 @@ def check_stored(port, ledger, settle=False):
     that it is the stored game the export writes."""
     lost, corrupt, states = 0, 0, {}
     for gid, entry in ledger.snapshot().items():
+        sent_at = time.monotonic()
         status, state = call(port, "GET", f"/api/games/{gid}", timeout=60)
         deadline = time.monotonic() + 60
         while settle and status == 200 and state["thinking"] is not None \
@@ -238,7 +249,7 @@ def check_stored(port, ledger, settle=False):
         if same < len(known):
             lost += len(known) - same
             ledger.fail(f"lost: {gid} stored {stored}, acknowledged {known}")
-        ledger.note(gid, entry["game"], state)
+        ledger.note(gid, entry["game"], state, sent_at)
     return lost, corrupt, states
 
 
@@ -340,7 +351,12 @@ def continue_games(port, states, ledger, rng):
         if not state["legal"]:
             ledger.fail(f"continue: {gid} has no legal move for the person: {state}")
             continue
-        status, reply = call(port, "POST", f"/api/games/{gid}/moves", {"move": rng.choice(state["legal"])})
+        move = rng.choice(state["legal"])
+        status, reply = call(port, "POST", f"/api/games/{gid}/moves", {"move": move})
+        while status == 503 and time.monotonic() < deadline:
+            # The search cap is shared by every game the restart set thinking: wait a turn.
+            time.sleep(0.1)
+            status, reply = call(port, "POST", f"/api/games/{gid}/moves", {"move": move})
         if status == 200:
             continued += 1
         else:
