@@ -226,12 +226,12 @@ fn every_kind_of_bad_file_leaves_the_evaluation_as_it_was() {
     let truncated = TempFile::new("truncated.nnue", &good[..good.len() / 2]);
     let corrupt = TempFile::new("corrupt.nnue", b"CHARNN0\xff garbage");
     let mut shape = good.clone();
-    shape[8..12].copy_from_slice(&(2 * 7 * 90u32).to_le_bytes()); // xiangqi-sized inputs
+    shape[8] = 2; // the header's game byte: xiangqi
     let other_game = TempFile::new("other-game.nnue", &shape);
     let bad = [
         (truncated.path(), "too short"),
         (corrupt.path(), "magic"),
-        (other_game.path(), "not a chess network"),
+        (other_game.path(), "this is a xiangqi network, not chess"),
         ("/no/such/file.nnue".to_string(), "cannot read"),
     ];
     let before = uci(&format!("{GO}eval\nquit\n"));
