@@ -226,12 +226,12 @@ fn every_kind_of_bad_file_leaves_the_evaluation_as_it_was() {
     let truncated = TempFile::new("truncated.nnue", &good[..good.len() / 2]);
     let corrupt = TempFile::new("corrupt.nnue", b"CHARNN0\xff garbage");
     let mut shape = good.clone();
-    shape[8..12].copy_from_slice(&(2 * 7 * 90u32).to_le_bytes()); // xiangqi-sized inputs
+    shape[8] = 2; // the header's game byte: xiangqi
     let other_game = TempFile::new("other-game.nnue", &shape);
     let bad = [
         (truncated.path(), "too short"),
         (corrupt.path(), "magic"),
-        (other_game.path(), "not a chess network"),
+        (other_game.path(), "this is a xiangqi network, not chess"),
         ("/no/such/file.nnue".to_string(), "cannot read"),
     ];
     let before = uci(&format!("{GO}eval\nquit\n"));
@@ -258,7 +258,7 @@ fn every_kind_of_bad_file_leaves_the_evaluation_as_it_was() {
         assert!(out.contains(reason), "{out}");
         assert_eq!(last_score(&out), OPTIMIST_SCORE, "{file}: {out}");
     }
-    // xiangqi has no network: a file is refused, and the session plays on
+    // a chess network in xiangqi: refused, and the session plays on
     let out = uci_game(
         &format!(
             "setoption name EvalFile value {}\nposition startpos\ngo depth 2\nisready\nquit\n",
@@ -266,8 +266,51 @@ fn every_kind_of_bad_file_leaves_the_evaluation_as_it_was() {
         ),
         Some(Variant::Xiangqi),
     );
-    assert!(out.contains("chess only"), "{out}");
+    assert!(
+        out.contains("this is a chess network, not xiangqi; the evaluation is unchanged"),
+        "{out}"
+    );
     assert!(out.contains("bestmove"), "{out}");
+}
+
+/// A xiangqi network file that scores every position about +5 pawns for the side to
+/// move.
+fn xiangqi_optimist() -> Vec<u8> {
+    use xiangqi::nnue::{Network, HIDDEN, INPUTS};
+    let weights = vec![vec![0.0f32; HIDDEN]; INPUTS];
+    let mut output = vec![0.0f32; 2 * HIDDEN];
+    output[0] = 1.25;
+    Network::quantise(&weights, &[0.5; HIDDEN], &output, &[0.625])
+        .expect("the engine's shape")
+        .to_bytes()
+}
+
+/// In xiangqi mode `EvalFile` loads a xiangqi network, which then scores the search, and
+/// an empty value goes back to the classic evaluation.
+#[test]
+fn a_xiangqi_network_file_plays_in_xiangqi_mode() {
+    let net = TempFile::new("xiangqi-optimist.nnue", &xiangqi_optimist());
+    let go = "position startpos\ngo depth 2\nisready\n";
+    let out = uci_game(
+        &format!("setoption name EvalFile value {}\n{go}quit\n", net.path()),
+        Some(Variant::Xiangqi),
+    );
+    assert!(
+        out.contains(&format!("EvalFile {} loaded", net.path())),
+        "{out}"
+    );
+    assert!((400..=500).contains(&last_score(&out)), "{out}");
+    let out = uci_game(
+        &format!(
+            "setoption name EvalFile value {}\n{CLASSIC}{go}quit\n",
+            net.path()
+        ),
+        Some(Variant::Xiangqi),
+    );
+    assert!(
+        last_score(&out).abs() < 100,
+        "the classic evaluation again: {out}"
+    );
 }
 
 /// Runs `chariot datagen` in process with `args`; returns (success, error text, data
@@ -341,5 +384,8 @@ fn datagen_plays_with_the_network_it_is_given() {
         &[&game[..], &["--game", "xiangqi", "--eval-file", &net_arg]].concat(),
         &data,
     );
-    assert!(!ok && log.contains("chess only"), "{log}");
+    assert!(
+        !ok && log.contains("this is a chess network, not xiangqi"),
+        "{log}"
+    );
 }

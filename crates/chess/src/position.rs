@@ -7,7 +7,7 @@ use crate::fen;
 use crate::legality;
 use crate::movegen::{self, CountSink, ListSink};
 use crate::moves::Move;
-use crate::nnue::{Accumulator, Delta, Network};
+use crate::nnue::{delta, Accumulator, Network};
 use crate::types::{Castling, Color, Piece, PieceKind, Square};
 use game::MoveList;
 use std::sync::Arc;
@@ -90,7 +90,7 @@ impl Position {
                 .history
                 .iter()
                 .chain(std::iter::once(&self.board))
-                .map(|b| Accumulator::from_board(net, b))
+                .map(|b| Accumulator::from_features(net, delta::pieces(b)))
                 .collect(),
             None => Vec::new(),
         };
@@ -191,7 +191,7 @@ impl Position {
     /// Plays a legal move (see [`Position::is_legal`]); keeps the previous board for unmake.
     pub fn play(&mut self, mv: Move) {
         if let Some(net) = &self.net {
-            let delta = Delta::of(&self.board, mv);
+            let delta = delta::of(&self.board, mv);
             let (current, next) = next_accumulator(&mut self.accumulators, self.history.len());
             current.update_into(net, &delta, next);
         }
@@ -231,7 +231,7 @@ impl Position {
         let net = self.net.as_deref()?;
         Some(net.evaluate_for(
             self.accumulator(),
-            self.board.side,
+            self.board.side.index(),
             self.board.occupied().count(),
         ))
     }
@@ -262,7 +262,7 @@ impl Position {
         if let Some(net) = &self.net {
             debug_assert_eq!(
                 *self.accumulator(),
-                Accumulator::from_board(net, &self.board),
+                Accumulator::from_features(net, delta::pieces(&self.board)),
                 "incremental network sums"
             );
         }

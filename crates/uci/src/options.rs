@@ -91,8 +91,9 @@ pub struct Settings {
     pub own_book: bool,
     /// A Polyglot book file (chess); empty for the built-in repertoire.
     pub book_file: String,
-    /// A network file for the chess evaluation (`chariot nnue-train`): the built-in
-    /// network's name ([`chess::nnue::EMBEDDED_NAME`], the default) for that network,
+    /// A network file of the game being played (`chariot nnue-train`; a network of the
+    /// other game is refused): the built-in network's name ([`chess::nnue::EMBEDDED_NAME`],
+    /// the default) for that network (xiangqi has none built in: its classic evaluation),
     /// empty for the classic evaluation.
     pub eval_file: String,
     /// The game being played.

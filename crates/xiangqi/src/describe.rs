@@ -24,3 +24,13 @@ pub const DESCRIPTION: Description = Description {
     move_rule: 60,
     repetition_draw: "repetition (no side broke the perpetual check or chase rules)",
 };
+
+/// For a position that evaluates with a network: a note that the explained terms are the
+/// classic evaluation's and the total the network's.
+pub(crate) fn network_note(pos: &crate::Position) -> Option<String> {
+    pos.network()?;
+    Some(
+        "the total is the network's (EvalFile); the terms are the classic evaluation's\n"
+            .to_string(),
+    )
+}

@@ -13,7 +13,9 @@ impl Game for Position {
     type Move = Move;
     type FenError = FenError;
     type MoveError = MoveError;
-    type Evaluator = ();
+    /// The network positions evaluate with (`None`: the classic evaluation, the default:
+    /// xiangqi has no network built in yet).
+    type Evaluator = Option<std::sync::Arc<crate::nnue::Network>>;
     const NAME: &'static str = "xiangqi";
 
     fn description() -> game::Description {
@@ -29,8 +31,14 @@ impl Game for Position {
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         Position::parse_fen(fen)
     }
-    fn load_evaluator(_path: &std::path::Path) -> Result<(), String> {
-        Err("xiangqi has no network yet: network files are for chess only".to_string())
+    fn set_evaluator(&mut self, net: Self::Evaluator) {
+        self.set_network(net);
+    }
+    fn load_evaluator(path: &std::path::Path) -> Result<Self::Evaluator, String> {
+        crate::nnue::Network::from_file(path).map(|net| Some(std::sync::Arc::new(net)))
+    }
+    fn evaluator_note(&self) -> Option<String> {
+        crate::describe::network_note(self)
     }
     fn to_fen(&self) -> String {
         self.fen()
@@ -69,6 +77,9 @@ impl Game for Position {
         self.hash
     }
     fn evaluate(&self) -> Score {
+        if let Some(score) = self.nnue_eval() {
+            return score;
+        }
         let red = crate::eval::evaluate_red(self);
         match self.stm {
             Side::White => red,

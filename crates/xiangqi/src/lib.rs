@@ -28,6 +28,7 @@ pub mod eval;
 mod fen;
 mod game_impl;
 mod movegen;
+pub mod nnue;
 mod notation;
 mod position;
 mod rules;

@@ -1,9 +1,11 @@
 //! The position: board, make/unmake with incremental hash and evaluation, attack tests.
 
 use crate::eval::{add_pair, full_sums, sub_pair, PSQ, W};
+use crate::nnue::{Accumulator, Network};
 use crate::tables::{bit, HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS, ZOBRIST_PIECE, ZOBRIST_SIDE};
 use crate::types::{Color, Move, Piece, PieceKind, SQUARES};
 use game::Side;
+use std::sync::Arc;
 
 /// A sentinel "square" that matches nothing in the attack test's overlay.
 pub(crate) const NO_SQ: usize = 255;
@@ -42,6 +44,30 @@ pub struct Position {
     /// Material + square (mg, eg) sums per side, kept incrementally.
     pub(crate) psq: [W; 2],
     pub(crate) history: Vec<Undo>,
+    /// The network this position evaluates with (`None`: the classic evaluation), shared
+    /// with its clones and with whoever chose it.
+    pub(crate) net: Option<Arc<Network>>,
+    /// With a network: its hidden sums of the position after each ply of `history` (index
+    /// `history.len()` is the current position's). Entries past that are stale ones that
+    /// unmake left to be overwritten, so make writes the next sums in place. Empty without
+    /// a network.
+    pub(crate) accumulators: Vec<Accumulator>,
+}
+
+/// Of the sums `accumulators` of the positions up to ply `ply` (the current one's last):
+/// the current position's and the slot for the next one's (added if this is the deepest
+/// ply so far), for make to fill. A function of the field, not a method, so that make can
+/// borrow the position's network at the same time.
+#[inline]
+fn next_accumulator(
+    accumulators: &mut Vec<Accumulator>,
+    ply: usize,
+) -> (&Accumulator, &mut Accumulator) {
+    if accumulators.len() == ply + 1 {
+        accumulators.push(accumulators[ply]);
+    }
+    let (done, rest) = accumulators.split_at_mut(ply + 1);
+    (&done[ply], &mut rest[0])
 }
 
 impl Position {
@@ -60,7 +86,55 @@ impl Position {
             root_fullmove: 1,
             psq: [(0, 0); 2],
             history: Vec::with_capacity(256),
+            net: None,
+            accumulators: Vec::new(),
         }
+    }
+
+    /// Makes this position (and its history) evaluate with `net`, or with the classic
+    /// evaluation for `None`; a new position has the classic evaluation. The sums of the
+    /// earlier positions are computed too (on a copy taken back ply by ply), so that
+    /// unmake finds them.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.accumulators = match &net {
+            Some(net) => {
+                let mut earlier = self.clone();
+                earlier.net = None;
+                earlier.accumulators = Vec::new();
+                let mut sums = vec![Accumulator::of(net, &earlier)];
+                while !earlier.history.is_empty() {
+                    let mv = earlier.last_move;
+                    if mv.is_null() {
+                        earlier.undo_null();
+                    } else {
+                        earlier.undo_move(mv);
+                    }
+                    sums.push(Accumulator::of(net, &earlier));
+                }
+                sums.reverse();
+                sums
+            }
+            None => Vec::new(),
+        };
+        self.net = net;
+    }
+
+    /// The network this position evaluates with, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
+    }
+
+    /// The network's evaluation for the side to move, from the kept sums; `None` without
+    /// a network.
+    #[inline]
+    pub fn nnue_eval(&self) -> Option<i32> {
+        let net = self.net.as_deref()?;
+        let pieces = (self.occ[0] | self.occ[1]).count_ones();
+        Some(net.evaluate_for(
+            &self.accumulators[self.history.len()],
+            self.stm.index(),
+            pieces,
+        ))
     }
 
     /// Puts a piece on an empty square (set-up only).
@@ -107,6 +181,16 @@ impl Position {
         let them = us.flip();
         let piece = self.board[from];
         let captured = self.board[to];
+        if let Some(net) = &self.net {
+            let mut delta = nnue::Delta::default();
+            if !captured.is_none() {
+                delta.remove(crate::nnue::both(captured, to));
+            }
+            delta.remove(crate::nnue::both(piece, from));
+            delta.add(crate::nnue::both(piece, to));
+            let (current, next) = next_accumulator(&mut self.accumulators, self.history.len());
+            current.update_into(net, &delta, next);
+        }
         self.history.push(Undo {
             hash: self.hash,
             in_check: self.in_check,
@@ -140,6 +224,13 @@ impl Position {
         self.in_check = self.general_attacked(them);
         debug_assert_eq!(self.psq, full_sums(&self.board), "incremental eval drifted");
         debug_assert_eq!(self.hash, self.compute_hash(), "incremental hash drifted");
+        if let Some(net) = &self.net {
+            debug_assert_eq!(
+                self.accumulators[self.history.len()],
+                Accumulator::of(net, self),
+                "incremental network sums"
+            );
+        }
     }
 
     /// Takes back the last move.
@@ -176,6 +267,10 @@ impl Position {
 
     /// Passes the turn.
     pub(crate) fn do_null(&mut self) {
+        if self.net.is_some() {
+            let (current, next) = next_accumulator(&mut self.accumulators, self.history.len());
+            *next = *current;
+        }
         self.history.push(Undo {
             hash: self.hash,
             in_check: self.in_check,

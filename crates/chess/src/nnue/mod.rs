@@ -1,47 +1,59 @@
-//! The chess network (NNUE): 768 piece-square inputs seen from each side, one hidden layer
-//! of [`HIDDEN`] clipped-ReLU units per perspective, one output in centipawns from one of
-//! [`BUCKETS`] output layers picked by the number of pieces on the board.
+//! The chess network (NNUE): chess's inputs for the shared network of the `nnue` crate.
 //!
-//! The hidden sums ("accumulators") are kept by [`crate::Position`]'s make/unmake, one per
-//! ply, so an evaluation only runs the small output layer. The network is trained by
-//! `chariot nnue-train` on `chariot datagen` data or `scripts/tune/teacher_selfplay.py`'s
-//! (`crates/chess/nets/` keeps the measured ones); the file format is described in
-//! [`network`]. A position evaluates with the network it is given
-//! ([`Position::set_network`], or `game::Game::set_evaluator`), shared as an
-//! `Arc<Network>` by the position, its clones (the search threads') and the front end
-//! that chose it; without one it keeps the classic evaluation and pays nothing for this.
-//! The engine's network is built into the binary ([`embedded`]; the build may choose
-//! another file, see [`EMBEDDED_NAME`]); the `chariot` commands that play give it to
-//! their positions, and the UCI option `EvalFile` swaps it for a file or (empty) for the
-//! classic evaluation. A network loaded from a file is freed when
-//! the last position holding it goes.
+//! Each perspective has 768 inputs, own/other colour × 6 kinds × 64 squares ([`feature`]);
+//! one hidden layer of [`HIDDEN`] units per perspective and [`BUCKETS`] output layers
+//! picked by the number of pieces on the board are the `nnue` crate's, as are the file
+//! format ([`network`], `nnue::format`), the sums and the output layer. What is chess's is
+//! here: the input of a piece on a square, what a move changes ([`Position`]'s make keeps
+//! the sums, one per ply, so an evaluation only runs the small output layer), and the
+//! network built into the engine.
+//!
+//! The network is trained by `chariot nnue-train` on `chariot datagen` data or
+//! `scripts/tune/teacher_selfplay.py`'s (`crates/chess/nets/` keeps the measured ones). A
+//! position evaluates with the network it is given ([`Position::set_network`], or
+//! `game::Game::set_evaluator`), shared as an `Arc<Network>` by the position, its clones
+//! (the search threads') and the front end that chose it; without one it keeps the
+//! classic evaluation and pays nothing for this. The engine's network is built into the
+//! binary ([`embedded`]; the build may choose another file, see [`EMBEDDED_NAME`]); the
+//! `chariot` commands that play give it to their positions, and the UCI option `EvalFile`
+//! swaps it for a file or (empty) for the classic evaluation. A network loaded from a
+//! file is freed when the last position holding it goes; a xiangqi network is refused.
 
-mod accumulator;
+pub(crate) mod delta;
 pub mod network;
-mod simd;
 
-pub use accumulator::Accumulator;
-pub(crate) use accumulator::Delta;
-pub use network::{Activation, Network};
+pub use nnue::{Accumulator, Activation, BUCKETS, HIDDEN, QA, QB, SCALE};
 
 use crate::position::Position;
 use crate::types::{Color, Piece};
 use std::sync::{Arc, OnceLock};
 
+/// Chess's inputs: what the network sees of a chess position.
+#[derive(Clone, Copy, Debug)]
+pub enum ChessFeatures {}
+
+impl nnue::FeatureSet for ChessFeatures {
+    const GAME: u8 = nnue::game::CHESS;
+    const INPUTS: usize = INPUTS;
+    const NAME: &'static str = "chess";
+    type Position = Position;
+
+    #[inline]
+    fn for_each_feature(pos: &Position, each: impl FnMut([usize; 2])) {
+        delta::pieces(&pos.board).for_each(each);
+    }
+
+    #[inline]
+    fn side_to_move(pos: &Position) -> usize {
+        pos.turn().index()
+    }
+}
+
+/// The chess network.
+pub type Network = nnue::Network<ChessFeatures>;
+
 /// Inputs per perspective: own/other colour × 6 kinds × 64 squares.
 pub const INPUTS: usize = 768;
-/// Hidden units per perspective of the engine's network. Files with fewer units load too
-/// (see [`network`]): the missing units are silent.
-pub const HIDDEN: usize = 128;
-/// Output layers, chosen by the number of pieces on the board ([`network::bucket`]).
-pub const BUCKETS: usize = 8;
-/// Quantisation of the first layer: weights and biases are stored × `QA`, and the clipped
-/// ReLU clips at `QA` (the float network's 1.0).
-pub const QA: i32 = 255;
-/// Quantisation of the output weights: stored × `QB`.
-pub const QB: i32 = 64;
-/// The float network's output × `SCALE` is the evaluation in centipawns.
-pub const SCALE: i32 = 400;
 
 /// The input index of `piece` on `sq` seen by `perspective`: the perspective's own pieces
 /// first, and Black sees the board mirrored (rank 1 ↔ rank 8), so both sides see
@@ -58,16 +70,7 @@ pub fn feature(perspective: Color, piece: Piece, sq: crate::Square) -> usize {
 
 /// The active inputs of a position: (side to move's, other side's), one per piece.
 pub fn features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
-    let us = pos.turn();
-    let mut ours = Vec::with_capacity(32);
-    let mut theirs = Vec::with_capacity(32);
-    for sq in pos.board.occupied() {
-        if let Some(piece) = pos.board.piece_on(sq) {
-            ours.push(feature(us, piece, sq) as u16);
-            theirs.push(feature(us.flip(), piece, sq) as u16);
-        }
-    }
-    (ours, theirs)
+    nnue::features::<ChessFeatures>(pos)
 }
 
 /// File name of the network built into the engine: the name the UCI option `EvalFile`

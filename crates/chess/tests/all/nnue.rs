@@ -49,8 +49,9 @@ fn a_squared_network_file_round_trips_and_scores_its_activation() {
     let clipped = test_network();
     let squared = Network::clone(&clipped).with_activation(Activation::SquaredClipped);
     let bytes = squared.to_bytes();
-    assert_eq!(&bytes[..8], chess::nnue::network::MAGIC_SQUARED);
-    assert_eq!(&clipped.to_bytes()[..8], chess::nnue::network::MAGIC);
+    // the current format names the game (byte 8: chess) and the activation (byte 9)
+    assert_eq!(&bytes[..10], b"CHARNN04\x01\x01");
+    assert_eq!(&clipped.to_bytes()[..10], b"CHARNN04\x01\x00");
     let again = Network::from_bytes(&bytes).expect("own bytes parse");
     assert_eq!(again.activation(), Activation::SquaredClipped);
     assert_eq!(again.to_bytes(), bytes);
@@ -97,7 +98,7 @@ fn bad_network_files_are_rejected_with_a_reason() {
     magic[0] = b'X';
     assert!(Network::from_bytes(&magic).unwrap_err().contains("magic"));
     let mut shape = bytes.clone();
-    shape[12..16].copy_from_slice(&(HIDDEN as u32 + 1).to_le_bytes()); // wider than the engine
+    shape[14..18].copy_from_slice(&(HIDDEN as u32 + 1).to_le_bytes()); // wider than the engine
     assert!(Network::from_bytes(&shape).unwrap_err().contains("shape"));
     let mut long = bytes;
     long.push(0);
@@ -114,17 +115,21 @@ fn truncated_and_damaged_files_are_refused_without_panicking() {
         let err = Network::from_bytes(&bytes[..len]).unwrap_err();
         assert!(err.contains("too short"), "{len} bytes: {err}");
     }
-    for at in 0..20 {
+    for at in 0..22 {
         for value in [0u8, 1, 0x7f, 0x80, 0xff] {
             let mut damaged = bytes.clone();
             damaged[at] = value;
             let _ = Network::from_bytes(&damaged);
         }
     }
-    // another game's or format's file: the wrong input count, or no Chariot magic
+    // another game's or format's file: another game, the wrong input count in an
+    // older (chess-only) file, or no Chariot magic
     let mut xiangqi = bytes.clone();
-    xiangqi[8..12].copy_from_slice(&(2 * 7 * 90u32).to_le_bytes());
+    xiangqi[8] = nnue::game::XIANGQI;
     let err = Network::from_bytes(&xiangqi).unwrap_err();
+    assert_eq!(err, "this is a xiangqi network, not chess");
+    let old = file(chess::nnue::network::MAGIC_V2, 2 * 7 * 90, 1, 1, 1000);
+    let err = Network::from_bytes(&old).unwrap_err();
     assert!(err.contains("not a chess network"), "{err}");
     let err = Network::from_bytes(b"\0\0\0\0NNUE format of another engine").unwrap_err();
     assert!(err.contains("magic"), "{err}");
@@ -136,14 +141,11 @@ fn truncated_and_damaged_files_are_refused_without_panicking() {
 #[test]
 fn extreme_weights_stay_within_the_limit() {
     let good = test_network().to_bytes();
-    for magic in [
-        chess::nnue::network::MAGIC,
-        chess::nnue::network::MAGIC_SQUARED,
-    ] {
+    for activation in [0, 1] {
         for fill in [0x7fu8, 0x80, 0xff] {
             let mut bytes = good.clone();
-            bytes[..8].copy_from_slice(magic);
-            bytes[20..].fill(fill);
+            bytes[9] = activation;
+            bytes[22..].fill(fill);
             let net = Arc::new(Network::from_bytes(&bytes).expect("a well-formed file"));
             for fen in [chess::START_FEN, "8/8/4k3/8/8/8/3N4/4K3 w - - 0 1"] {
                 let mut p = Position::parse_fen(fen).expect("valid FEN");
@@ -174,10 +176,14 @@ proptest::proptest! {
     }
 }
 
-/// A file of `magic` with the header (`inputs`, `hidden`, `buckets`; no bucket count in
-/// the older format) and `len` bytes in all, zeros after the header.
+/// A file of `magic` with the header (a chess network with the clipped ReLU in the current
+/// format; `inputs`, `hidden`, `buckets`; no bucket count in the oldest format) and `len`
+/// bytes in all, zeros after the header.
 fn file(magic: &[u8; 8], inputs: u32, hidden: u32, buckets: u32, len: usize) -> Vec<u8> {
     let mut bytes = magic.to_vec();
+    if magic == chess::nnue::network::MAGIC {
+        bytes.extend([nnue::game::CHESS, 0]);
+    }
     bytes.extend(inputs.to_le_bytes());
     bytes.extend(hidden.to_le_bytes());
     if magic != chess::nnue::network::MAGIC_V1 {
@@ -193,7 +199,7 @@ fn file(magic: &[u8; 8], inputs: u32, hidden: u32, buckets: u32, len: usize) -> 
 /// right length and one byte off, and every short prefix of a header.
 #[test]
 fn the_build_time_check_accepts_exactly_what_loading_accepts() {
-    use chess::nnue::network::{MAGIC, MAGIC_SQUARED, MAGIC_V1};
+    use chess::nnue::network::{MAGIC, MAGIC_V1, MAGIC_V2, MAGIC_V3};
     let good = test_network().to_bytes();
     assert_eq!(check(&good), Ok(()));
     assert_eq!(
@@ -201,11 +207,15 @@ fn the_build_time_check_accepts_exactly_what_loading_accepts() {
         Err("the file is too short (truncated?)")
     );
     let mut accepted = 0;
-    for magic in [MAGIC, MAGIC_SQUARED, MAGIC_V1] {
+    for magic in [MAGIC, MAGIC_V2, MAGIC_V3, MAGIC_V1] {
         for inputs in [INPUTS as u32, 2 * 7 * 90] {
             for hidden in [0, 1, 16, HIDDEN as u32, HIDDEN as u32 + 1] {
                 for buckets in [0, 1, 3, BUCKETS as u32] {
-                    let header = if magic == MAGIC_V1 { 16 } else { 20 };
+                    let header = match magic {
+                        MAGIC_V1 => 16,
+                        MAGIC => 22,
+                        _ => 20,
+                    };
                     let layers = if magic == MAGIC_V1 {
                         1
                     } else {
@@ -228,14 +238,12 @@ fn the_build_time_check_accepts_exactly_what_loading_accepts() {
         }
     }
     // the playable shapes at their exact length: three widths, one or all buckets in
-    // the two current formats, one bucket (whatever the header says) in the older one
-    assert_eq!(accepted, 3 * 2 * 2 + 3 * 4);
+    // the current format and the two older ones with buckets, one bucket (whatever the
+    // header says) in the oldest one
+    assert_eq!(accepted, 3 * 2 * 3 + 3 * 4);
     let mut magic = good;
     magic[0] = b'X';
-    assert_eq!(
-        check(&magic),
-        Err("not a Chariot chess network (bad magic)")
-    );
+    assert_eq!(check(&magic), Err("not a Chariot network (bad magic)"));
 }
 
 #[test]
@@ -305,7 +313,7 @@ fn a_narrower_older_network_file_loads_and_scores_as_written() {
     bytes.extend((INPUTS as u32).to_le_bytes());
     bytes.extend((narrow as u32).to_le_bytes());
     let full = net.to_bytes();
-    let header = 20;
+    let header = 22;
     let rows = INPUTS + 3; // first-layer rows, biases, bucket 0's two output rows
     for row in 0..rows {
         let at = header + row * 2 * HIDDEN;
@@ -338,7 +346,7 @@ fn a_narrower_older_network_file_loads_and_scores_as_written() {
     zero[12..16].copy_from_slice(&0u32.to_le_bytes());
     assert!(Network::from_bytes(&zero).unwrap_err().contains("shape"));
     let mut buckets = full;
-    buckets[16..20].copy_from_slice(&3u32.to_le_bytes());
+    buckets[18..22].copy_from_slice(&3u32.to_le_bytes());
     assert!(Network::from_bytes(&buckets)
         .unwrap_err()
         .contains("buckets"));

@@ -1,11 +1,13 @@
 //! Training positions for `chariot nnue-train`, read once from `chariot datagen` files into
-//! a compact form: one flat vector of input indices and one target per position.
+//! a compact form: one flat vector of input indices and one target per position. The
+//! inputs are the game's ([`Trainable::Features`]), for either game.
 
 use super::model::win_probability;
-use crate::data_format::{Reader, CHESS, MAGIC};
+use super::Trainable;
+use crate::data_format::{Reader, MAGIC};
 use crate::datagen::Sample;
 use anyhow::{bail, Context};
-use chess::{Color, Position};
+use game::Side;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
@@ -27,8 +29,8 @@ pub struct LoadSettings {
     pub holdout_block: usize,
     /// Stop after this many positions.
     pub max_positions: Option<usize>,
-    /// Also train on each training position mirrored left to right (files a ↔ h): the
-    /// network does not see castling rights, so the mirror is worth the same.
+    /// Also train on each training position mirrored left to right ([`Trainable::mirror`]):
+    /// the network does not see castling rights, so the mirror is worth the same.
     pub mirror: bool,
 }
 
@@ -112,8 +114,13 @@ impl DataSet {
         settings.max_positions.is_some_and(|m| self.read >= m)
     }
 
-    /// Reads one data line; bad lines are counted, not fatal.
-    pub fn add_line(&mut self, line: &str, settings: &LoadSettings) -> anyhow::Result<()> {
+    /// Reads one data line (the older text format) of game `G`; bad lines are counted,
+    /// not fatal.
+    pub fn add_line<G: Trainable>(
+        &mut self,
+        line: &str,
+        settings: &LoadSettings,
+    ) -> anyhow::Result<()> {
         let sample = match Sample::parse(line) {
             Ok(Some(sample)) => sample,
             Ok(None) => {
@@ -125,7 +132,7 @@ impl DataSet {
                 return Ok(());
             }
         };
-        let Ok(pos) = Position::parse_fen(&sample.fen) else {
+        let Ok(pos) = G::from_fen(&sample.fen) else {
             self.skipped += 1;
             return Ok(());
         };
@@ -133,13 +140,13 @@ impl DataSet {
     }
 
     /// Adds one position with its labels (score and result from White's view).
-    fn add(
+    fn add<G: Trainable>(
         &mut self,
-        pos: Position,
+        pos: G,
         sample: Sample,
         settings: &LoadSettings,
     ) -> anyhow::Result<()> {
-        let white = pos.turn() == Color::White;
+        let white = pos.side_to_move() == Side::White;
         let (score, result) = if white {
             (sample.score, sample.result as f32)
         } else {
@@ -147,14 +154,13 @@ impl DataSet {
         };
         let target = settings.lambda * win_probability(settings.k, score as f32)
             + (1.0 - settings.lambda) * result;
-        let (us, them) = chess::nnue::features(&pos);
+        let (us, them) = nnue::features::<G::Features>(&pos);
         let block = self.read / settings.holdout_block.max(1) + 1;
         self.read += 1;
         if settings.holdout_every > 0 && block.is_multiple_of(settings.holdout_every) {
             self.held_out.push(&us, &them, target)?;
-            let classic = pos.eval_white();
-            self.classic
-                .push((if white { classic } else { -classic }) as f32);
+            // a position read from a file has no network: its classic evaluation
+            self.classic.push(pos.evaluate() as f32);
             if self.kept.len() < KEPT_FENS {
                 self.kept.push(Kept {
                     fen: sample.fen,
@@ -164,8 +170,7 @@ impl DataSet {
         } else {
             self.train.push(&us, &them, target)?;
             if settings.mirror {
-                // an input is side·384 + kind·64 + square, and square ^ 7 mirrors the file
-                let flip = |f: &Vec<u16>| f.iter().map(|&f| f ^ 7).collect::<Vec<u16>>();
+                let flip = |f: &Vec<u16>| f.iter().map(|&f| G::mirror(f)).collect::<Vec<u16>>();
                 self.train.push(&flip(&us), &flip(&them), target)?;
             }
         }
@@ -173,13 +178,17 @@ impl DataSet {
     }
 
     /// Reads a whole data source (stops at `max_positions`).
-    pub fn read(&mut self, reader: impl BufRead, settings: &LoadSettings) -> anyhow::Result<()> {
+    pub fn read<G: Trainable>(
+        &mut self,
+        reader: impl BufRead,
+        settings: &LoadSettings,
+    ) -> anyhow::Result<()> {
         for line in reader.split(b'\n') {
             if self.full(settings) {
                 break;
             }
             match std::str::from_utf8(&line?) {
-                Ok(text) => self.add_line(text, settings)?,
+                Ok(text) => self.add_line::<G>(text, settings)?,
                 Err(_) => self.skipped += 1,
             }
         }
@@ -189,11 +198,15 @@ impl DataSet {
 
 impl DataSet {
     /// Reads a binary data file (`docs/data-format.md`); unlike a text file, a bad record
-    /// is an error, since it means the file is damaged.
-    pub fn read_binary(&mut self, input: impl Read, settings: &LoadSettings) -> anyhow::Result<()> {
-        let mut reader = Reader::new(input, Some(&CHESS))?;
+    /// is an error, since it means the file is damaged (and so is a file of another game).
+    pub fn read_binary<G: Trainable>(
+        &mut self,
+        input: impl Read,
+        settings: &LoadSettings,
+    ) -> anyhow::Result<()> {
+        let mut reader = Reader::new(input, Some(G::LAYOUT))?;
         while !self.full(settings) {
-            let Some((pos, record)) = reader.next_position::<Position>()? else {
+            let Some((pos, record)) = reader.next_position::<G>()? else {
                 break;
             };
             let sample = Sample {
@@ -208,8 +221,11 @@ impl DataSet {
 }
 
 /// Loads every file (in order) into one data set: binary files (they start with the
-/// format's magic) or text files of an older datagen.
-pub fn load(files: &[impl AsRef<Path>], settings: &LoadSettings) -> anyhow::Result<DataSet> {
+/// format's magic) or text files of an older datagen, of game `G`.
+pub fn load<G: Trainable>(
+    files: &[impl AsRef<Path>],
+    settings: &LoadSettings,
+) -> anyhow::Result<DataSet> {
     let mut data = DataSet::default();
     for file in files {
         let file = file.as_ref();
@@ -218,9 +234,9 @@ pub fn load(files: &[impl AsRef<Path>], settings: &LoadSettings) -> anyhow::Resu
         let mut input = BufReader::with_capacity(1 << 20, handle);
         let binary = input.fill_buf()?.starts_with(&MAGIC);
         if binary {
-            data.read_binary(input, settings)
+            data.read_binary::<G>(input, settings)
         } else {
-            data.read(input, settings)
+            data.read::<G>(input, settings)
         }
         .with_context(|| format!("reading {}", file.display()))?;
     }
@@ -233,6 +249,7 @@ pub fn load(files: &[impl AsRef<Path>], settings: &LoadSettings) -> anyhow::Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess::Position;
 
     const SETTINGS: LoadSettings = LoadSettings {
         k: 1.0,
@@ -253,7 +270,7 @@ mod tests {
             8/8/8/4k3/8/8/8/4K2R w K - 0 1 | 900 | 1.0\n\
             8/8/8/4k3/8/8/8/4K2R w K - 0 1 | 9";
         let mut data = DataSet::default();
-        data.read(text.as_bytes(), &SETTINGS).unwrap();
+        data.read::<Position>(text.as_bytes(), &SETTINGS).unwrap();
         assert_eq!(data.positions(), 2);
         assert_eq!(data.skipped, 3, "bad FEN, bad result, cut line");
         assert_eq!(data.comments, 2);
@@ -279,7 +296,7 @@ mod tests {
             ..SETTINGS
         };
         let mut data = DataSet::default();
-        data.read(
+        data.read::<Position>(
             "8/8/8/4k3/8/8/8/4K2R w K - 0 1 | 900 | 1.0\n".as_bytes(),
             &settings,
         )
@@ -298,7 +315,7 @@ mod tests {
 
     #[test]
     fn binary_files_load_like_text_and_xiangqi_files_are_refused() {
-        use crate::data_format::{GameResult, Record, Writer, XIANGQI};
+        use crate::data_format::{GameResult, Record, Writer, CHESS, XIANGQI};
         let dir = std::env::temp_dir();
         let (bin, text) = (
             dir.join(format!("nnue-train-bin-{}", std::process::id())),
@@ -316,8 +333,8 @@ mod tests {
         writer.write(&record).unwrap();
         std::fs::write(&bin, writer.into_inner().unwrap()).unwrap();
         std::fs::write(&text, format!("{fen} | 900 | 1.0\n").repeat(2)).unwrap();
-        let from_bin = load(&[&bin], &SETTINGS).unwrap();
-        let from_text = load(&[&text], &SETTINGS).unwrap();
+        let from_bin = load::<Position>(&[&bin], &SETTINGS).unwrap();
+        let from_text = load::<Position>(&[&text], &SETTINGS).unwrap();
         assert_eq!(from_bin.positions(), 2);
         assert_eq!(from_bin.train.targets, from_text.train.targets);
         assert_eq!(from_bin.held_out.targets, from_text.held_out.targets);
@@ -330,7 +347,7 @@ mod tests {
             })
             .unwrap();
         std::fs::write(&bin, writer.into_inner().unwrap()).unwrap();
-        let err = load(&[&bin], &SETTINGS).unwrap_err();
+        let err = load::<Position>(&[&bin], &SETTINGS).unwrap_err();
         assert!(format!("{err:#}").contains("not chess"), "{err:#}");
         for p in [bin, text] {
             std::fs::remove_file(p).unwrap();
@@ -346,12 +363,16 @@ mod tests {
             ..SETTINGS
         };
         let mut data = DataSet::default();
-        data.read(line.repeat(10).as_bytes(), &capped).unwrap();
+        data.read::<Position>(line.repeat(10).as_bytes(), &capped)
+            .unwrap();
         assert_eq!(data.positions(), 3);
         let path = std::env::temp_dir().join(format!("nnue-train-empty-{}", std::process::id()));
         std::fs::write(&path, "# nothing\n").unwrap();
-        assert!(load(&[&path], &SETTINGS).is_err());
+        assert!(load::<Position>(&[&path], &SETTINGS).is_err());
         std::fs::remove_file(&path).unwrap();
-        assert!(load(&[path], &SETTINGS).is_err(), "missing file");
+        assert!(
+            load::<Position>(&[path], &SETTINGS).is_err(),
+            "missing file"
+        );
     }
 }

@@ -1,5 +1,8 @@
-//! `chariot nnue-train`: trains the chess network ([`chess::nnue`]) in floating point on
-//! `chariot datagen` data and writes it quantised, in the engine's `.nnue` format.
+//! `chariot nnue-train`: trains a game's network (`--game chess`, the default, for
+//! [`chess::nnue`]; `--game xiangqi` for [`xiangqi::nnue`]) in floating point on
+//! `chariot datagen` data of that game and writes it quantised, in the engine's `.nnue`
+//! format (whose header names the game). Everything but the inputs is the same for both
+//! games: a [`Trainable`] game says which inputs a position has and how they mirror.
 //!
 //! The float model is exactly what the engine computes, before rounding: for the side to
 //! move's inputs `F_us` and the other side's `F_them`,
@@ -16,10 +19,11 @@ pub mod model;
 pub mod train;
 
 use anyhow::{bail, Context};
-use chess::nnue::Activation;
 use clap::Parser;
 use data::{DataSet, LoadSettings};
+use engine::GameKind;
 use model::{win_probability, Net};
+use nnue::{Activation, FeatureSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use train::{EpochReport, Settings};
@@ -28,9 +32,12 @@ use train::{EpochReport, Settings};
 #[derive(Parser, Debug, Clone)]
 #[command(
     name = "chariot nnue-train",
-    about = "Train the chess network (NNUE) on datagen data; writes a quantised .nnue file"
+    about = "Train a network (NNUE) on datagen data; writes a quantised .nnue file"
 )]
 pub struct Args {
+    /// The game whose network is trained (its data files must be of that game).
+    #[arg(long, default_value = "chess")]
+    pub game: GameKind,
     /// Data files written by `chariot datagen` (repeat the option or separate with commas).
     #[arg(long, value_delimiter = ',', required = true)]
     pub data: Vec<PathBuf>,
@@ -83,6 +90,32 @@ pub struct Args {
     /// learns the new activation from there.
     #[arg(long, value_parser = parse_activation)]
     pub activation: Option<Activation>,
+}
+
+/// A game whose network `nnue-train` can train: its data files' layout (`Packable`)
+/// and its network's inputs.
+pub trait Trainable: crate::data_format::Packable {
+    /// The network's inputs for this game.
+    type Features: FeatureSet<Position = Self>;
+    /// An input of the position mirrored left to right (for `--mirror`).
+    fn mirror(feature: u16) -> u16;
+}
+
+impl Trainable for chess::Position {
+    type Features = chess::nnue::ChessFeatures;
+    fn mirror(feature: u16) -> u16 {
+        // an input is side·384 + kind·64 + square, and square ^ 7 mirrors the file
+        feature ^ 7
+    }
+}
+
+impl Trainable for xiangqi::Position {
+    type Features = xiangqi::nnue::XiangqiFeatures;
+    fn mirror(feature: u16) -> u16 {
+        // an input is (side·7 + kind)·90 + rank·9 + file: file f becomes 8 − f
+        let file = feature % 9;
+        feature - file + (8 - file)
+    }
 }
 
 /// Reads `--activation`.
@@ -152,11 +185,11 @@ fn cp_loss(k: f32, cp: impl Iterator<Item = f32>, targets: &[f32]) -> f32 {
 }
 
 /// The quantised network's loss on the kept held-out positions.
-fn quantised_loss(net: &Net, data: &DataSet, k: f32) -> anyhow::Result<f32> {
-    let q = net.quantise().map_err(anyhow::Error::msg)?;
+fn quantised_loss<G: Trainable>(net: &Net, data: &DataSet, k: f32) -> anyhow::Result<f32> {
+    let q = net.quantise::<G::Features>().map_err(anyhow::Error::msg)?;
     let mut cps = Vec::with_capacity(data.kept.len());
     for kept in &data.kept {
-        let pos = chess::Position::parse_fen(&kept.fen)
+        let pos = G::from_fen(&kept.fen)
             .map_err(|e| anyhow::anyhow!("held-out FEN `{}`: {e}", kept.fen))?;
         cps.push(q.evaluate_position(&pos) as f32);
     }
@@ -166,8 +199,8 @@ fn quantised_loss(net: &Net, data: &DataSet, k: f32) -> anyhow::Result<f32> {
 
 /// Writes the quantised network to `path` (through a temporary file, so an interrupted
 /// write never leaves a broken network).
-fn save(net: &Net, path: &Path) -> anyhow::Result<()> {
-    let bytes = net.quantise().map_err(anyhow::Error::msg)?.to_bytes();
+fn save<F: FeatureSet>(net: &Net, path: &Path) -> anyhow::Result<()> {
+    let bytes = net.quantise::<F>().map_err(anyhow::Error::msg)?.to_bytes();
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", path.display()))?;
@@ -175,9 +208,17 @@ fn save(net: &Net, path: &Path) -> anyhow::Result<()> {
 }
 
 /// Loads the data, trains, writes the network after every epoch and reports progress
-/// through `log`.
+/// through `log`, for the game `args.game`.
 pub fn nnue_train(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summary> {
     args.check()?;
+    match args.game {
+        GameKind::Chess => train_game::<chess::Position>(args, log),
+        GameKind::Xiangqi => train_game::<xiangqi::Position>(args, log),
+    }
+}
+
+/// [`nnue_train`] for game `G`.
+fn train_game<G: Trainable>(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summary> {
     let start = Instant::now();
     let load = LoadSettings {
         k: args.k,
@@ -187,7 +228,7 @@ pub fn nnue_train(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summ
         max_positions: args.max_positions,
         mirror: args.mirror,
     };
-    let data = data::load(&args.data, &load)?;
+    let data = data::load::<G>(&args.data, &load)?;
     log(&format!(
         "{} positions ({} held out), {} unreadable lines skipped, {:.1} s",
         data.positions(),
@@ -198,18 +239,18 @@ pub fn nnue_train(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summ
     let classic_loss = cp_loss(args.k, data.classic.iter().copied(), &data.held_out.targets);
     let net = match &args.init {
         Some(path) => {
-            let file = chess::nnue::Network::from_file(path)
+            let file = nnue::Network::<G::Features>::from_file(path)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             let (net, woken) = Net::from_network(&file, args.seed);
             if woken > 0 {
                 log(&format!(
                     "{woken} hidden units of {} are new (random inputs, zero outputs)",
-                    chess::nnue::HIDDEN
+                    nnue::HIDDEN
                 ));
             }
             net
         }
-        None => Net::random(args.seed),
+        None => Net::random(G::Features::INPUTS, args.seed),
     };
     let net_activation = net.activation;
     let mut net = net.with_activation(args.activation.unwrap_or(net_activation));
@@ -225,7 +266,7 @@ pub fn nnue_train(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summ
         &data.held_out,
         &settings,
         &mut |r, net| {
-            save(net, &args.out)?;
+            save::<G::Features>(net, &args.out)?;
             log(&format!(
                 "epoch {}: train loss {:.6}, held-out loss {:.6}, {:.1} s",
                 r.epoch, r.train_loss, r.held_out_loss, r.seconds
@@ -233,7 +274,7 @@ pub fn nnue_train(args: &Args, log: &mut dyn FnMut(&str)) -> anyhow::Result<Summ
             Ok(())
         },
     )?;
-    let quantised_loss = quantised_loss(&net, &data, args.k)?;
+    let quantised_loss = quantised_loss::<G>(&net, &data, args.k)?;
     log(&format!(
         "quantised network: held-out loss {quantised_loss:.6} on {} positions",
         data.kept.len()
@@ -316,6 +357,7 @@ mod tests {
 
     fn args(data: PathBuf, out: PathBuf) -> Args {
         Args {
+            game: GameKind::Chess,
             data: vec![data],
             out,
             epochs: 8,
@@ -400,6 +442,71 @@ mod tests {
             "{lines:?}"
         );
         assert!(chess::nnue::Network::from_bytes(&bytes).is_ok());
+    }
+
+    /// `--game xiangqi` reads xiangqi datagen data and writes a xiangqi network that the
+    /// engine loads (and chess refuses); the loss falls, and chess refuses the data.
+    #[test]
+    fn a_xiangqi_network_trains_on_xiangqi_data() {
+        let dir = std::env::temp_dir();
+        let id = std::process::id();
+        let data = dir.join(format!("nnue-train-xiangqi-{id}.data"));
+        let out = dir.join(format!("nnue-train-xiangqi-{id}.nnue"));
+        let datagen = crate::datagen::Args::try_parse_from([
+            "chariot datagen",
+            "--game",
+            "xiangqi",
+            "--games",
+            "2",
+            "--nodes",
+            "500",
+            "--quiet",
+            "--out",
+            &data.display().to_string(),
+        ])
+        .unwrap();
+        crate::datagen::run(datagen).unwrap();
+        let mut xiangqi_args = args(data.clone(), out.clone());
+        xiangqi_args.game = GameKind::Xiangqi;
+        xiangqi_args.epochs = 4;
+        xiangqi_args.batch = 16;
+        let summary = nnue_train(&xiangqi_args, &mut |_| {}).unwrap();
+        let as_chess = nnue_train(&args(data.clone(), out.clone()), &mut |_| {});
+        let loaded = <xiangqi::Position as game::Game>::load_evaluator(&out);
+        let refused = <chess::Position as game::Game>::load_evaluator(&out);
+        std::fs::remove_file(&data).unwrap();
+        std::fs::remove_file(&out).unwrap();
+        let first = summary.epochs[0].train_loss;
+        let last = summary.epochs[3].train_loss;
+        assert!(last < first, "{:?}", summary.epochs);
+        assert!(loaded.unwrap().is_some(), "a xiangqi network");
+        assert_eq!(refused.unwrap_err(), "this is a xiangqi network, not chess");
+        let err = format!("{:#}", as_chess.unwrap_err());
+        assert!(err.contains("not chess"), "{err}");
+    }
+
+    /// Xiangqi's mirror maps file f to 8 − f: the symmetric start maps onto itself, and a
+    /// chariot on the a-file onto one on the i-file.
+    #[test]
+    fn xiangqi_inputs_mirror_left_to_right() {
+        let sorted = |fen: &str, mirror: bool| {
+            let pos = <xiangqi::Position as game::Game>::from_fen(fen).unwrap();
+            let (mut us, _) = xiangqi::nnue::features(&pos);
+            if mirror {
+                us.iter_mut()
+                    .for_each(|f| *f = <xiangqi::Position as Trainable>::mirror(*f));
+            }
+            us.sort_unstable();
+            us
+        };
+        assert_eq!(
+            sorted(xiangqi::START_FEN, true),
+            sorted(xiangqi::START_FEN, false)
+        );
+        let left = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+        let right = "5k3/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
+        assert_eq!(sorted(left, true), sorted(right, false));
+        assert_ne!(sorted(left, false), sorted(right, false));
     }
 
     #[test]

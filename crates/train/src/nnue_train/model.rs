@@ -1,28 +1,37 @@
 //! The float network that `chariot nnue-train` fits: forward pass, gradient, Adam, and
-//! quantisation into the engine's [`chess::nnue::Network`].
+//! quantisation into the engine's [`nnue::Network`] of the game being trained (the
+//! network's inputs are the game's, [`nnue::FeatureSet::INPUTS`]; the rest is shared).
 //!
 //! All parameters live in one flat vector (see [`Net`]) so the optimiser and the
 //! per-thread gradient buffers are plain slices.
 
-use chess::nnue::network::bucket;
-use chess::nnue::{Activation, Network, BUCKETS, HIDDEN, INPUTS, SCALE};
+use nnue::{bucket, Activation, FeatureSet, Network, BUCKETS, HIDDEN, SCALE};
 
-/// Where the first-layer biases start in the flat parameter vector.
-pub const B1: usize = INPUTS * HIDDEN;
+/// Where the first-layer biases start in the flat parameter vector of a network with
+/// `inputs` inputs.
+pub const fn b1(inputs: usize) -> usize {
+    inputs * HIDDEN
+}
 /// Where the output weights start: [`BUCKETS`] layers of `2 × HIDDEN` (each side to
 /// move's units, then the other side's).
-pub const W2: usize = B1 + HIDDEN;
+pub const fn w2(inputs: usize) -> usize {
+    b1(inputs) + HIDDEN
+}
 /// Where the output biases are (one per bucket).
-pub const B2: usize = W2 + BUCKETS * 2 * HIDDEN;
+pub const fn b2(inputs: usize) -> usize {
+    w2(inputs) + BUCKETS * 2 * HIDDEN
+}
 /// Number of parameters.
-pub const PARAMS: usize = B2 + BUCKETS;
+pub const fn params(inputs: usize) -> usize {
+    b2(inputs) + BUCKETS
+}
 
 /// Where the output weights of the bucket of a position with `pieces` pieces start, and
 /// where its bias is.
 #[inline]
-pub fn output_layer(pieces: usize) -> (usize, usize) {
+pub fn output_layer(inputs: usize, pieces: usize) -> (usize, usize) {
     let b = bucket(pieces as u32);
-    (W2 + b * 2 * HIDDEN, B2 + b)
+    (w2(inputs) + b * 2 * HIDDEN, b2(inputs) + b)
 }
 /// Every parameter is kept in `[-CLIP, CLIP]` so the quantised values stay small.
 pub const CLIP: f32 = 1.98;
@@ -64,21 +73,23 @@ pub fn win_probability(k: f32, cp: f32) -> f32 {
     1.0 / (1.0 + (-k * LN_10 * cp / 400.0).exp())
 }
 
-/// The float network: `[W1 (INPUTS × HIDDEN, input-major) | b1 | W2 (BUCKETS × 2 × HIDDEN) | b2 (BUCKETS)]`.
+/// The float network: `[W1 (inputs × HIDDEN, input-major) | b1 | W2 (BUCKETS × 2 × HIDDEN) | b2 (BUCKETS)]`.
 /// A position's bucket is that of its number of pieces, which is the number of its
 /// active inputs per side.
 #[derive(Clone, Debug)]
 pub struct Net {
-    /// The flat parameters (length [`PARAMS`]).
+    /// The flat parameters (length [`params`] of `inputs`).
     pub params: Vec<f32>,
+    /// Inputs per perspective (the game's).
+    pub inputs: usize,
     /// The hidden units' activation.
     pub activation: Activation,
 }
 
 /// The first layer's sums of one perspective: `b1 + Σ W1[f]`.
 #[inline]
-fn hidden(params: &[f32], features: &[u16], out: &mut [f32; HIDDEN]) {
-    out.copy_from_slice(&params[B1..W2]);
+fn hidden(params: &[f32], b1: usize, features: &[u16], out: &mut [f32; HIDDEN]) {
+    out.copy_from_slice(&params[b1..b1 + HIDDEN]);
     for &f in features {
         let row = &params[f as usize * HIDDEN..][..HIDDEN];
         for (h, &w) in out.iter_mut().zip(row) {
@@ -121,17 +132,19 @@ fn dot_activated(h: &[f32; HIDDEN], w: &[f32], activation: Activation) -> f32 {
 
 impl Net {
     /// A randomly initialised network: W1 and W2 uniform in ±0.1, b1 = 0, b2 = 0.
-    pub fn random(seed: u64) -> Net {
+    /// `inputs` is the game's number of inputs per perspective.
+    pub fn random(inputs: usize, seed: u64) -> Net {
         let mut rng = Rng::new(seed);
-        let mut params = vec![0.0; PARAMS];
-        for w in &mut params[..B1] {
+        let mut params = vec![0.0; self::params(inputs)];
+        for w in &mut params[..b1(inputs)] {
             *w = rng.uniform(0.1);
         }
-        for w in &mut params[W2..B2] {
+        for w in &mut params[w2(inputs)..b2(inputs)] {
             *w = rng.uniform(0.1);
         }
         Net {
             params,
+            inputs,
             activation: Activation::Clipped,
         }
     }
@@ -150,23 +163,25 @@ impl Net {
     /// `seed`, and keeps its zero output weights: the network still scores exactly as the
     /// file does, and the unit can learn (a unit whose inputs are all zero gets no gradient
     /// ever). Returns the network and the number of units so woken.
-    pub fn from_network(net: &Network, seed: u64) -> (Net, usize) {
+    pub fn from_network<F: FeatureSet>(net: &Network<F>, seed: u64) -> (Net, usize) {
+        let inputs = F::INPUTS;
+        let (b1, w2) = (b1(inputs), w2(inputs));
         let (weights, biases, output, output_bias) = net.dequantise();
         let mut params: Vec<f32> = weights.into_iter().flatten().collect();
         params.extend(biases);
         params.extend(output);
         params.extend(output_bias);
-        debug_assert_eq!(params.len(), PARAMS);
+        debug_assert_eq!(params.len(), self::params(inputs));
         let silent = |p: &[f32], j: usize| {
-            (0..INPUTS).all(|f| p[f * HIDDEN + j] == 0.0)
-                && p[B1 + j] == 0.0
-                && (0..2 * BUCKETS).all(|row| p[W2 + row * HIDDEN + j] == 0.0)
+            (0..inputs).all(|f| p[f * HIDDEN + j] == 0.0)
+                && p[b1 + j] == 0.0
+                && (0..2 * BUCKETS).all(|row| p[w2 + row * HIDDEN + j] == 0.0)
         };
         let mut rng = Rng::new(seed);
         let mut woken = 0;
         for j in 0..HIDDEN {
             if silent(&params, j) {
-                for f in 0..INPUTS {
+                for f in 0..inputs {
                     params[f * HIDDEN + j] = rng.uniform(0.1);
                 }
                 woken += 1;
@@ -175,6 +190,7 @@ impl Net {
         (
             Net {
                 params,
+                inputs,
                 activation: net.activation(),
             },
             woken,
@@ -186,9 +202,10 @@ impl Net {
     pub fn output(&self, us: &[u16], them: &[u16]) -> f32 {
         let p = &self.params;
         let (mut h_us, mut h_them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
-        hidden(p, us, &mut h_us);
-        hidden(p, them, &mut h_them);
-        let (w2, b2) = output_layer(us.len());
+        let b1 = b1(self.inputs);
+        hidden(p, b1, us, &mut h_us);
+        hidden(p, b1, them, &mut h_them);
+        let (w2, b2) = output_layer(self.inputs, us.len());
         let a = self.activation;
         dot_activated(&h_us, &p[w2..w2 + HIDDEN], a)
             + dot_activated(&h_them, &p[w2 + HIDDEN..w2 + 2 * HIDDEN], a)
@@ -201,8 +218,8 @@ impl Net {
         (p - target) * (p - target)
     }
 
-    /// Adds `scale ×` the gradient of one position's squared error to `grad` (length
-    /// [`PARAMS`]) and returns the error.
+    /// Adds `scale ×` the gradient of one position's squared error to `grad` (as long as
+    /// the parameters) and returns the error.
     pub fn backward(
         &self,
         us: &[u16],
@@ -214,9 +231,10 @@ impl Net {
     ) -> f32 {
         let p = &self.params;
         let (mut h_us, mut h_them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
-        hidden(p, us, &mut h_us);
-        hidden(p, them, &mut h_them);
-        let (w2, b2) = output_layer(us.len());
+        let b1 = b1(self.inputs);
+        hidden(p, b1, us, &mut h_us);
+        hidden(p, b1, them, &mut h_them);
+        let (w2, b2) = output_layer(self.inputs, us.len());
         let (w2_us, w2_them) = p[w2..w2 + 2 * HIDDEN].split_at(HIDDEN);
         let a = self.activation;
         let out = dot_activated(&h_us, w2_us, a) + dot_activated(&h_them, w2_them, a) + p[b2];
@@ -224,12 +242,12 @@ impl Net {
         let error = prob - target;
         // d(loss)/d(out): the sigmoid's argument is k · ln 10 · out.
         let g = 2.0 * error * prob * (1.0 - prob) * k * LN_10 * scale;
-        let (w1_grad, rest) = grad.split_at_mut(B1);
+        let (w1_grad, rest) = grad.split_at_mut(b1);
         let (b1_grad, rest) = rest.split_at_mut(HIDDEN);
         let (w2_grad, b2_grad) = rest.split_at_mut(BUCKETS * 2 * HIDDEN);
-        let layer = &mut w2_grad[w2 - W2..][..2 * HIDDEN];
+        let layer = &mut w2_grad[w2 - b1 - HIDDEN..][..2 * HIDDEN];
         let (w2g_us, w2g_them) = layer.split_at_mut(HIDDEN);
-        b2_grad[b2 - B2] += g;
+        b2_grad[b2 - (b1 + HIDDEN + BUCKETS * 2 * HIDDEN)] += g;
         // Reuse the hidden sums as their gradients (0 where the activation is flat).
         for (h, (w, wg)) in h_us.iter_mut().zip(w2_us.iter().zip(w2g_us.iter_mut())) {
             *wg += g * activate(*h, a);
@@ -256,11 +274,13 @@ impl Net {
         error * error
     }
 
-    /// The engine's quantised network for these parameters.
-    pub fn quantise(&self) -> Result<Network, String> {
+    /// The engine's quantised network of game `F` for these parameters (an error if `F`
+    /// has another number of inputs).
+    pub fn quantise<F: FeatureSet>(&self) -> Result<Network<F>, String> {
         let p = &self.params;
-        let rows: Vec<Vec<f32>> = p[..B1].chunks(HIDDEN).map(<[f32]>::to_vec).collect();
-        Network::quantise(&rows, &p[B1..W2], &p[W2..B2], &p[B2..])
+        let (b1, w2, b2) = (b1(self.inputs), w2(self.inputs), b2(self.inputs));
+        let rows: Vec<Vec<f32>> = p[..b1].chunks(HIDDEN).map(<[f32]>::to_vec).collect();
+        Network::quantise(&rows, &p[b1..w2], &p[w2..b2], &p[b2..])
             .map(|net| net.with_activation(self.activation))
     }
 }
@@ -273,11 +293,11 @@ pub struct Adam {
 }
 
 impl Adam {
-    /// A fresh optimiser for [`PARAMS`] parameters.
-    pub fn new() -> Adam {
+    /// A fresh optimiser for `params` parameters.
+    pub fn new(params: usize) -> Adam {
         Adam {
-            m: vec![0.0; PARAMS],
-            v: vec![0.0; PARAMS],
+            m: vec![0.0; params],
+            v: vec![0.0; params],
             steps: 0,
         }
     }
@@ -306,16 +326,22 @@ impl Adam {
     }
 }
 
-impl Default for Adam {
-    fn default() -> Adam {
-        Adam::new()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess::nnue::{ChessFeatures as Chess, INPUTS};
     use chess::Position;
+
+    /// The chess network's layout.
+    const B1: usize = b1(INPUTS);
+    const W2: usize = w2(INPUTS);
+    const B2: usize = b2(INPUTS);
+    const PARAMS: usize = params(INPUTS);
+
+    /// The output layer of a chess position with `pieces` pieces.
+    fn output_layer(pieces: usize) -> (usize, usize) {
+        super::output_layer(INPUTS, pieces)
+    }
 
     const FENS: [&str; 3] = [
         chess::START_FEN,
@@ -330,7 +356,7 @@ mod tests {
     /// A net whose hidden sums all stay well inside (0, 1): no clipped-ReLU kinks.
     fn smooth_net() -> Net {
         let mut rng = Rng::new(5);
-        let mut net = Net::random(5);
+        let mut net = Net::random(INPUTS, 5);
         for w in &mut net.params[..B1] {
             *w = rng.uniform(0.01);
         }
@@ -411,7 +437,7 @@ mod tests {
 
     /// Float output × SCALE against the quantised network's evaluation.
     fn max_difference(net: &Net) -> f32 {
-        let q = net.quantise().unwrap();
+        let q = net.quantise::<Chess>().unwrap();
         FENS.iter()
             .map(|fen| {
                 let pos = Position::parse_fen(fen).unwrap();
@@ -424,16 +450,16 @@ mod tests {
 
     #[test]
     fn a_dequantised_network_quantises_back_to_itself() {
-        let mut net = Net::random(5);
+        let mut net = Net::random(INPUTS, 5);
         net.params[B1..W2].iter_mut().for_each(|b| *b = 0.1);
         for (b, bias) in net.params[B2..].iter_mut().enumerate() {
             *bias = 0.25 - 0.05 * b as f32;
         }
-        let q = net.quantise().unwrap();
+        let q = net.quantise::<Chess>().unwrap();
         let (back, woken) = Net::from_network(&q, 1);
         assert_eq!(woken, 0);
         assert_eq!(back.params.len(), PARAMS);
-        assert_eq!(back.quantise().unwrap().to_bytes(), q.to_bytes());
+        assert_eq!(back.quantise::<Chess>().unwrap().to_bytes(), q.to_bytes());
         let moved = back
             .params
             .iter()
@@ -469,7 +495,7 @@ mod tests {
             let pos = Position::parse_fen(fen).unwrap();
             let (us, them) = features(fen);
             let float = changed.output(&us, &them) * SCALE as f32;
-            let q = changed.quantise().unwrap().evaluate_position(&pos) as f32;
+            let q = changed.quantise::<Chess>().unwrap().evaluate_position(&pos) as f32;
             // (first-layer rounding of smooth_net's tiny weights costs up to about 1%)
             assert!(
                 (float - q).abs() < 8.0 + 0.01 * float.abs(),
@@ -490,10 +516,10 @@ mod tests {
             bytes.extend(((rng.uniform(40.0)) as i16).to_le_bytes());
         }
         bytes.extend(1000i32.to_le_bytes());
-        let file = Network::from_bytes(&bytes).unwrap();
+        let file = Network::<Chess>::from_bytes(&bytes).unwrap();
         let (net, woken) = Net::from_network(&file, 9);
         assert_eq!(woken, HIDDEN - narrow);
-        let wide = net.quantise().unwrap();
+        let wide = net.quantise::<Chess>().unwrap();
         for fen in FENS {
             let pos = Position::parse_fen(fen).unwrap();
             assert_eq!(
@@ -523,7 +549,7 @@ mod tests {
     fn quantised_evaluates_like_float(activation: Activation) {
         use chess::nnue::{QA, QB};
         // Parameters on the quantisation grid: only the final divisions truncate.
-        let mut net = Net::random(11).with_activation(activation);
+        let mut net = Net::random(INPUTS, 11).with_activation(activation);
         net.params[B1..W2].iter_mut().for_each(|b| *b = 0.2);
         net.params[B2..].fill(-0.03);
         let snap = |x: &mut f32, q: i32| *x = (*x * q as f32).round() / q as f32;
@@ -533,16 +559,16 @@ mod tests {
         assert!(max_difference(&net) <= 1.0, "{}", max_difference(&net));
         // Off the grid, the difference stays within what rounding can cost: half a step
         // of QB per unit of activation, half a step of QA per summed first-layer weight.
-        let mut net = Net::random(12).with_activation(activation);
+        let mut net = Net::random(INPUTS, 12).with_activation(activation);
         net.params[B1..W2].iter_mut().for_each(|b| *b = 0.2);
-        let q = net.quantise().unwrap();
+        let q = net.quantise::<Chess>().unwrap();
         assert_eq!(q.activation(), activation);
         for fen in FENS {
             let pos = Position::parse_fen(fen).unwrap();
             let (us, them) = chess::nnue::features(&pos);
             let (mut h_us, mut h_them) = ([0.0; HIDDEN], [0.0; HIDDEN]);
-            hidden(&net.params, &us, &mut h_us);
-            hidden(&net.params, &them, &mut h_them);
+            hidden(&net.params, B1, &us, &mut h_us);
+            hidden(&net.params, B1, &them, &mut h_them);
             let (w2, _) = output_layer(us.len());
             let w2 = &net.params[w2..w2 + 2 * HIDDEN];
             let rows = (us.len() + 1) as f32;
@@ -573,7 +599,7 @@ mod tests {
         let mut net = smooth_net();
         let (us, them) = features(FENS[1]);
         let before = net.loss(&us, &them, 1.0, 1.0);
-        let mut adam = Adam::new();
+        let mut adam = Adam::new(PARAMS);
         for _ in 0..20 {
             let mut grad = vec![0.0; PARAMS];
             net.backward(&us, &them, 1.0, 1.0, 1.0, &mut grad);

@@ -2,7 +2,7 @@
 //! threads, Adam steps, a learning-rate drop for the last epochs.
 
 use super::data::Positions;
-use super::model::{Adam, Net, Rng, PARAMS};
+use super::model::{Adam, Net, Rng};
 use std::time::Instant;
 
 /// How to train.
@@ -124,8 +124,8 @@ pub fn train(
 ) -> anyhow::Result<Vec<EpochReport>> {
     let start = Instant::now();
     let threads = settings.threads.max(1);
-    let mut grads = vec![vec![0.0f32; PARAMS]; threads];
-    let mut adam = Adam::new();
+    let mut grads = vec![vec![0.0f32; net.params.len()]; threads];
+    let mut adam = Adam::new(net.params.len());
     let mut rng = Rng::new(settings.seed);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut reports = Vec::with_capacity(settings.epochs);
@@ -185,12 +185,12 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 30 | 1.0",
         ];
         for line in lines {
-            data.add_line(line, &settings).unwrap();
+            data.add_line::<chess::Position>(line, &settings).unwrap();
         }
-        let net = Net::random(3);
+        let net = Net::random(chess::nnue::INPUTS, 3);
         let batch = [0, 1, 2];
-        let mut one = vec![vec![0.0; PARAMS]];
-        let mut two = vec![vec![0.0; PARAMS]; 2];
+        let mut one = vec![vec![0.0; net.params.len()]];
+        let mut two = vec![vec![0.0; net.params.len()]; 2];
         let l1 = batch_gradient(&net, &data.train, &batch, 1.0, &mut one);
         let l2 = batch_gradient(&net, &data.train, &batch, 1.0, &mut two);
         assert!((l1 - l2).abs() < 1e-6 && l1 > 0.0);
