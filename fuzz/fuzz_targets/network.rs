@@ -1,4 +1,5 @@
-//! Chess network files: any bytes given to `chess::nnue::Network::from_bytes` give a network
+//! Network files of both games: any bytes given to `chess::nnue::Network::from_bytes` (or
+//! to xiangqi's) give a network
 //! or an error, never a panic; `network::check` (the build-time check of the built-in
 //! network) accepts exactly the files `from_bytes` accepts; and a network that loads
 //! evaluates a few positions to scores within `network::LIMIT`, whatever its weights (debug
@@ -19,6 +20,7 @@ const FENS: &[&str] = &[
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let loaded = Network::from_bytes(data);
+    xiangqi_network(data, loaded.is_ok());
     assert_eq!(
         check(data).is_ok(),
         loaded.is_ok(),
@@ -35,3 +37,15 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let again = Network::from_bytes(&network.to_bytes()).expect("its own bytes load");
     assert_eq!(again.activation(), network.activation());
 });
+
+/// The same bytes read as a xiangqi network: refused, or a network that evaluates the start
+/// within the limit and writes back to bytes that load again. A file that loads as one game
+/// never loads as the other (the header names its game).
+fn xiangqi_network(data: &[u8], chess_loaded: bool) {
+    let Ok(network) = xiangqi::nnue::Network::from_bytes(data) else { return };
+    assert!(!chess_loaded, "one file loaded as a chess and as a xiangqi network");
+    let pos = xiangqi::Position::start();
+    let score = network.evaluate_position(&pos);
+    assert!(score.abs() <= LIMIT, "xiangqi score {score} beyond the limit");
+    xiangqi::nnue::Network::from_bytes(&network.to_bytes()).expect("its own bytes load");
+}
