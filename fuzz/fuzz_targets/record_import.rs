@@ -4,8 +4,8 @@
 //! game's human notation under a `[FEN]` tag, imports to exactly the same game.
 #![no_main]
 
-use record::{import, ImportError};
 use game::{Game, MoveStyle, Side};
+use record::{import, ImportError};
 
 fn check<G: Game>(text: &str) {
     let record = match import::<G>(text) {
@@ -20,18 +20,29 @@ fn check<G: Game>(text: &str) {
     let mut pos = record.start.clone();
     let mut words = Vec::new();
     for &mv in &record.moves {
-        assert!(pos.legal_moves().contains(mv), "imported an illegal move {mv:?}");
+        assert!(
+            pos.legal_moves().contains(mv),
+            "imported an illegal move {mv:?}"
+        );
         if pos.side_to_move() == Side::White || words.is_empty() {
             words.push(format!(
                 "{}{}",
                 words.len() / 2 + 1,
-                if pos.side_to_move() == Side::White { "." } else { "..." }
+                if pos.side_to_move() == Side::White {
+                    "."
+                } else {
+                    "..."
+                }
             ));
         }
         words.push(pos.format_move(mv, MoveStyle::Human));
         pos.make(mv);
     }
-    let again = format!("[FEN \"{}\"]\n\n{} *\n", record.start.to_fen(), words.join(" "));
+    let again = format!(
+        "[FEN \"{}\"]\n\n{} *\n",
+        record.start.to_fen(),
+        words.join(" ")
+    );
     match import::<G>(&again) {
         Ok(back) => {
             assert_eq!(back.moves, record.moves, "re-import differs:\n{again}");

@@ -1,7 +1,7 @@
 //! A whole scripted UCCI session (`chariot ucci`, xiangqi): the input is many lines, fed one
 //! by one to the real UCCI front end (`uci::ucci::xiangqi_session`). What would make one
 //! input slow or unbounded is capped before the session sees it, as in `uci_session`: every
-//! `go` searches at most a few hundred nodes (no infinite or ponder searches, which wait for
+//! `go` searches at most depth 3 and a few hundred nodes (no infinite or ponder searches, which wait for
 //! `stop`/`ponderhit`), hashsize and threads stay small. After each `go` the search is let
 //! finish and must have answered `bestmove` or `nobestmove`; at the end `quit` must be
 //! answered `bye` and end the session.
@@ -18,6 +18,11 @@ use uci::ucci::parse::{parse, Command};
 const MAX_LINES: usize = 64;
 /// Node budget of each `go`.
 const NODES: u64 = 300;
+/// Depth cap of each `go`. The engine checks its node budget only every 1024 nodes, so a
+/// `go nodes 50` alone still searches a thousand nodes or more (each, with the network's
+/// debug check, refreshing the accumulator from scratch); depth 3 keeps most searches
+/// near a hundred nodes while pruning, reductions and quiescence still run.
+const DEPTH: u32 = 3;
 
 /// The session's output, kept so that answers can be checked.
 #[derive(Clone, Default)]
@@ -44,6 +49,7 @@ fn tame(command: Command) -> Option<Command> {
     Some(match command {
         Command::Go(mut go) => {
             go.nodes = Some(go.nodes.unwrap_or(NODES).min(NODES));
+            go.depth = Some(go.depth.unwrap_or(DEPTH).min(DEPTH));
             go.infinite = false;
             go.ponder = false;
             Command::Go(go)

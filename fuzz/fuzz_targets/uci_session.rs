@@ -1,23 +1,28 @@
 //! A whole scripted UCI session: the input is many lines, fed one by one to Chariot's real
 //! UCI session (`uci::session::Session`), which may switch between chess and
 //! xiangqi through `UCI_Variant`. What would make one input slow or unbounded is capped
-//! before the session sees it: every `go` searches at most a few hundred nodes (no
+//! before the session sees it: every `go` searches at most depth 3 and a few hundred nodes (no
 //! infinite or ponder searches, which wait for a `stop`), Hash and Threads stay small,
 //! bench and perft stay shallow, book files are not opened. After each `go` the search
 //! is awaited and its `bestmove` must be a legal move (or none when there is none).
 #![no_main]
 
-use uci::options::{Settings, Variant};
-use uci::parse::{parse, Command};
-use uci::session::{Flow, Output, Session};
 use game::MoveStyle;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
+use uci::options::{Settings, Variant};
+use uci::parse::{parse, Command};
+use uci::session::{Flow, Output, Session};
 
 /// Most lines carried out per input.
 const MAX_LINES: usize = 64;
 /// Node budget of each `go`.
 const NODES: u64 = 300;
+/// Depth cap of each `go`. The engine checks its node budget only every 1024 nodes, so a
+/// `go nodes 50` alone still searches a thousand nodes or more (each, with the network's
+/// debug check, refreshing the accumulator from scratch); depth 3 keeps most searches
+/// near a hundred nodes while pruning, reductions and quiescence still run.
+const DEPTH: u32 = 3;
 
 /// The session's output, kept so that each `bestmove` can be checked.
 #[derive(Clone, Default)]
@@ -63,6 +68,7 @@ fn tame(command: Command) -> Option<Command> {
     Some(match command {
         Command::Go(mut go) => {
             go.nodes = Some(go.nodes.unwrap_or(NODES).min(NODES));
+            go.depth = Some(go.depth.unwrap_or(DEPTH).min(DEPTH));
             go.infinite = false;
             go.ponder = false;
             Command::Go(go)

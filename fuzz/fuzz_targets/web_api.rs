@@ -9,13 +9,13 @@
 //! take the time; searches are fuzzed by the UCI target.
 #![no_main]
 
+use game::Game;
+use search::{Control, Info, Limits, Options, SearchResult, SearchTuning, Think};
+use std::time::{Duration, Instant};
 use web::http::{check_head, MAX_HEAD};
 use web::registry::{Offered, Registry};
 use web::routes::{route, Reply};
 use web::think::{Config, Ctx};
-use game::Game;
-use search::{Control, Info, Limits, Options, SearchResult, SearchTuning, Think};
-use std::time::{Duration, Instant};
 
 /// Most requests answered per input.
 const MAX_REQUESTS: usize = 16;
