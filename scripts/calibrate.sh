@@ -64,6 +64,18 @@ if [[ -z ${ELO_MIN:-} ]]; then
   echo "calibrate.sh: $REF declares no UCI_Elo option" >&2
   exit 2
 fi
+# Every row checked before any game is played.
+for row in $ROWS; do
+  if [[ ! $row =~ ^[LE][0-9]+@([0-9]+)$ ]]; then
+    echo "calibrate.sh: bad row '$row' (want L<level>@<anchor> or E<elo>@<anchor>)" >&2
+    exit 2
+  fi
+  anchor=${BASH_REMATCH[1]}
+  if ((anchor < ELO_MIN || anchor > ELO_MAX)); then
+    echo "calibrate.sh: anchor $anchor in '$row' is outside $REF_NAME's UCI_Elo range $ELO_MIN–$ELO_MAX" >&2
+    exit 2
+  fi
+done
 mkdir -p "$OUT"
 
 cargo build --release -p chariot --quiet
@@ -90,10 +102,6 @@ for row in $ROWS; do
     exit 2
   fi
   anchor=${BASH_REMATCH[2]}
-  if ((anchor < ELO_MIN || anchor > ELO_MAX)); then
-    echo "calibrate.sh: anchor $anchor in '$row' is outside $REF_NAME's UCI_Elo range $ELO_MIN–$ELO_MAX" >&2
-    exit 2
-  fi
   tag=$(printf %s "$row" | tr -c 'A-Za-z0-9' '_')
   echo "== Chariot $setting vs $REF_NAME UCI_Elo $anchor ($GAME)" >&2
   "$BIN" arena --game "$GAME" --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
@@ -129,6 +137,7 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
     anchor = int(p["b"].split()[-1])
     pools.setdefault(p["a"], []).append((anchor, p["wins"] + 0.5 * p["draws"], p["games"]))
 points = {}
+edges = []  # settings that won or lost every game: their Elo is only a bound
 def loglik(r, matches):
     total = 0.0
     for anchor, score, games in matches:
@@ -147,6 +156,8 @@ for name in sorted(pools, key=lambda n: int(n.split()[-1])):
     print(f"| {name[len('Chariot '):]} | {sum(g for _, _, g in m)} | {anchors} | {best} [{inside[0]}, {inside[-1]}] |")
     if name.startswith("Chariot Skill Level "):
         points[int(name.split()[-1])] = best
+        if best in (grid[0], grid[-1]):
+            edges.append(name[len("Chariot "):])
 # The game's table, to paste into crates/engine/src/levels.rs: Skill Level rows only (UCI_Elo
 # rows check the mapping), ascending; the table needs at least two points, the last at 20.
 print()
@@ -162,5 +173,8 @@ ascending = [points[l] for l in sorted(points)]
 if 20 not in points or len(points) < 2 or ascending != sorted(set(ascending)):
     print("\nNot ready to paste: the points need full strength (L20), at least two levels,"
           " and Elo rising with the level.")
+if edges:
+    print(f"\nNot ready to paste: {', '.join(edges)} won or lost every game, so its Elo is only"
+          " a bound; play it against a closer anchor.")
 PY
 echo "PGN and JSON of these matches: $OUT" >&2

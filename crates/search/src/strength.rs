@@ -11,8 +11,8 @@
 //! reference engine's own UCI_Elo scale in arena matches (`scripts/calibrate.sh`; results and
 //! the command in BENCHMARKS.md): chess on Stockfish 15.1's, xiangqi on Fairy-Stockfish
 //! 11.1's. An Elo between two measured points gets the level interpolated between theirs;
-//! below the lowest point the first segment's slope is extended (Stockfish's scale starts at
-//! 1320, so lower settings are extrapolated).
+//! below the lowest point the first segment's slope is extended (the reference scales start at
+//! 1320–1350, so lower settings are extrapolated).
 //!
 //! | level | depth cap | node cap | eval noise (cp) | weaker-move bias | worst pick (cp) | Elo (chess, SF scale, 3+0.03) |
 //! |------:|----------:|---------:|----------------:|-----------------:|----------------:|------------------------------:|
