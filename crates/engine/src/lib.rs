@@ -9,6 +9,7 @@ pub mod board;
 pub mod book;
 pub mod explain;
 mod kind;
+pub mod levels;
 pub mod plain;
 pub mod session;
 pub mod tuning;

@@ -3,6 +3,7 @@
 //! and every place that creates a searcher asks [`Tuned`] for its game's preset, so no
 //! searcher silently plays with another game's numbers.
 
+use crate::levels::{CHESS_LEVELS, XIANGQI_LEVELS};
 use crate::GameKind;
 use game::Game;
 use search::SearchTuning;
@@ -41,6 +42,7 @@ const CHESS: SearchTuning = SearchTuning {
     child_cutoff_reduction: true,
     low_ply_history: true,
     params: search::params::Params::DEFAULT,
+    levels: CHESS_LEVELS,
 };
 
 impl Tuned for chess::Position {
@@ -53,8 +55,11 @@ impl Tuned for chess::Position {
 /// games, session 46). Correction and soldier history (a soldier structure key) were
 /// measured on top and lost (−65.2 ± 42.3, 179 games), so xiangqi offers no structure key,
 /// and threat ordering has no xiangqi bonuses yet. Each feature's own worth in xiangqi is not
-/// measured yet (docs/search.md).
-const XIANGQI: SearchTuning = CHESS;
+/// measured yet (docs/search.md). Its levels are read on its own (provisional) table.
+const XIANGQI: SearchTuning = SearchTuning {
+    levels: XIANGQI_LEVELS,
+    ..CHESS
+};
 
 impl Tuned for xiangqi::Position {
     const TUNING: SearchTuning = XIANGQI;
@@ -75,5 +80,29 @@ mod tests {
             .with_searcher(|s| *s.tuning());
         assert_eq!(xiangqi, XIANGQI);
         assert_ne!(XIANGQI, SearchTuning::BASE);
+    }
+
+    #[test]
+    fn each_game_reads_uci_elo_on_its_own_table() {
+        use search::strength::{handicap, level_of};
+        use search::Strength;
+        assert_eq!(CHESS.levels, CHESS_LEVELS);
+        assert_eq!(XIANGQI.levels, XIANGQI_LEVELS);
+        // Every xiangqi point maps back onto its level through xiangqi's preset, and onto
+        // full strength at the top of xiangqi's scale.
+        for &(level, elo) in XIANGQI_LEVELS.points {
+            let read = level_of(Strength::Elo(elo), &XIANGQI.levels);
+            assert!((read - level as f64).abs() < 1e-9, "{elo}: {read}");
+        }
+        let top = Strength::Elo(XIANGQI_LEVELS.elo_max());
+        assert_eq!(
+            handicap(top, &XIANGQI.levels),
+            handicap(Strength::Full, &XIANGQI.levels)
+        );
+        for table in [CHESS_LEVELS, XIANGQI_LEVELS] {
+            for pair in table.points.windows(2) {
+                assert!(pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1, "{pair:?}");
+            }
+        }
     }
 }

@@ -135,7 +135,7 @@ impl<G: Game> Searcher<G> {
             };
         }
 
-        let cap = handicap(self.options.strength);
+        let cap = handicap(self.options.strength, &self.tuning.levels);
         let weak = cap.level < FULL_LEVEL;
         let choose = weak || self.options.randomize;
         let report_lines = self.options.multipv.max(1);

@@ -6,23 +6,28 @@
 //! Stockfish's "Skill Level"). Between two levels the node cap and the noise are
 //! interpolated, so a level may be fractional.
 //!
-//! `Elo(n)` (UCI_Elo) is **calibrated**: [`CALIBRATION`] holds, for some levels, the Elo each
-//! scored on Stockfish 15.1's own UCI_Elo scale in arena matches (`scripts/calibrate.sh`;
-//! results and the command in BENCHMARKS.md). An Elo between two measured points gets the
-//! level interpolated between theirs; below the lowest point the first segment's slope is
-//! extended (Stockfish's scale starts at 1320, so lower settings are extrapolated).
+//! `Elo(n)` (UCI_Elo) is **calibrated per game**: each game's search preset
+//! ([`crate::SearchTuning::levels`]) holds a [`Calibration`], the Elo some levels scored on a
+//! reference engine's own UCI_Elo scale in arena matches (`scripts/calibrate.sh`; results and
+//! the command in BENCHMARKS.md): chess on Stockfish 15.1's, xiangqi on Fairy-Stockfish
+//! 11.1's. An Elo between two measured points gets the level interpolated between theirs;
+//! below the lowest point the first segment's slope is extended (the reference scales start at
+//! 1320–1350, so lower settings are extrapolated).
 //!
-//! | level | depth cap | node cap | eval noise (cp) | weaker-move bias | Elo (SF scale, 3+0.03) |
-//! |------:|----------:|---------:|----------------:|-----------------:|-----------------------:|
-//! | 0     | 1         | 200      | ±190            | 120              | ~460 (extrapolated)    |
-//! | 3     | 2         | 1.6 k    | ±160            | 114              | 896                    |
-//! | 6     | 4         | 13 k     | ±130            | 108              | 1334                   |
-//! | 9     | 5         | 102 k    | ±100            | 102              | 1515                   |
-//! | 12    | 7         | 819 k    | ±70             | 96               | 1715                   |
-//! | 15    | 10        | 6.6 M    | ±40             | 60               | 1947                   |
-//! | 17    | 12        | 26 M     | ±20             | 36               | 2080                   |
-//! | 19    | 16        | 105 M    | ±0              | 12               | 2228                   |
-//! | 20    | none      | none     | none            | 0                | 2232                   |
+//! | level | depth cap | node cap | eval noise (cp) | weaker-move bias | worst pick (cp) | Elo (chess, SF scale, 3+0.03) |
+//! |------:|----------:|---------:|----------------:|-----------------:|----------------:|------------------------------:|
+//! | 0     | 1         | 200      | ±190            | 120              | 200             | ~460 (extrapolated)           |
+//! | 3     | 2         | 1.6 k    | ±160            | 114              | 182             | 896                           |
+//! | 6     | 4         | 13 k     | ±130            | 108              | 164             | 1334                          |
+//! | 9     | 5         | 102 k    | ±100            | 102              | 146             | 1515                          |
+//! | 12    | 7         | 819 k    | ±70             | 96               | 128             | 1715                          |
+//! | 15    | 10        | 6.6 M    | ±40             | 60               | 110             | 1947                          |
+//! | 17    | 12        | 26 M     | ±20             | 36               | 98              | 2080                          |
+//! | 19    | 16        | 105 M    | ±0              | 12               | 86              | 2228                          |
+//! | 20    | none      | none     | none            | 0                | 0               | 2232                          |
+//!
+//! (The chess Elo column was measured before the worst-pick cap existed; the cap only removes
+//! picks far below the best line, so it can only make the low levels a little stronger.)
 //!
 //! At fast time controls the clock, not the node cap, limits levels above ~10, so their
 //! Elo depends on the time control more than that of the lower levels.
@@ -33,36 +38,90 @@ use game::Score;
 /// The full-strength level.
 pub const FULL_LEVEL: u8 = 20;
 
-/// Measured points `(level, Elo on Stockfish 15.1's UCI_Elo scale)`, ascending in both.
-/// The last point is full strength. Chess, 3+0.03, one thread, 16 MiB, 40–60 games per
-/// level (levels 3–12 pooled with a 10-game probe by maximum likelihood); see BENCHMARKS.md
-/// "Calibration against Stockfish UCI_Elo" for the matches and the command.
-pub const CALIBRATION: [(u8, u32); 8] = [
-    (3, 896),
-    (6, 1334),
-    (9, 1515),
-    (12, 1715),
-    (15, 1947),
-    (17, 2080),
-    (19, 2228),
-    (FULL_LEVEL, 2232),
-];
+/// A game's playing levels on a reference engine's UCI_Elo scale: what `UCI_Elo` means for
+/// that game, and the Elo a front end shows next to a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Calibration {
+    /// Points `(level, Elo)`, ascending in both, at least two, the last at [`FULL_LEVEL`].
+    pub points: &'static [(u8, u32)],
+    /// Whether the points were measured in matches; `false` for a provisional table that
+    /// only stands in until someone measures the game.
+    pub measured: bool,
+    /// The scale and conditions the points were (or will be) measured on, for people.
+    pub scale: &'static str,
+}
 
-/// Lowest UCI_Elo offered: level 0, extrapolated from the first measured segment.
-pub const ELO_MIN: u32 = level0_elo();
-/// Highest UCI_Elo offered: full strength as measured.
-pub const ELO_MAX: u32 = CALIBRATION[CALIBRATION.len() - 1].1;
+impl Calibration {
+    /// The table of a game nobody has calibrated (test games): a straight line from 500 at
+    /// level 0 to 2500 at full strength, marked unmeasured.
+    pub const UNMEASURED: Calibration = Calibration {
+        points: &[(0, 500), (FULL_LEVEL, 2500)],
+        measured: false,
+        scale: "uncalibrated",
+    };
 
-/// The Elo of level 0 by extending the first calibrated segment down (at least 100).
-const fn level0_elo() -> u32 {
-    let (l0, e0) = CALIBRATION[0];
-    let (l1, e1) = CALIBRATION[1];
-    let per_level = (e1 - e0) / (l1 - l0) as u32;
-    let drop = per_level * l0 as u32;
-    if e0 > drop + 100 {
-        e0 - drop
-    } else {
-        100
+    /// Lowest UCI_Elo offered: level 0, extrapolated from the first segment (at least 100).
+    pub const fn elo_min(&self) -> u32 {
+        let (l0, e0) = self.points[0];
+        let (l1, e1) = self.points[1];
+        let per_level = (e1 - e0) / (l1 - l0) as u32;
+        let drop = per_level * l0 as u32;
+        if e0 > drop + 100 {
+            e0 - drop
+        } else {
+            100
+        }
+    }
+
+    /// Highest UCI_Elo offered: full strength.
+    pub const fn elo_max(&self) -> u32 {
+        self.points[self.points.len() - 1].1
+    }
+
+    /// The (fractional) level whose Elo is `elo`, by linear interpolation of the points.
+    pub fn level_for_elo(&self, elo: u32) -> f64 {
+        let elo = elo as f64;
+        let points: Vec<(f64, f64)> = self
+            .points
+            .iter()
+            .map(|&(l, e)| (l as f64, e as f64))
+            .collect();
+        let last = points[points.len() - 1];
+        if elo >= last.1 {
+            return last.0;
+        }
+        // Below the first point the first segment continues (extrapolation).
+        let mut segment = (points[0], points[1]);
+        for pair in points.windows(2) {
+            if elo >= pair[0].1 {
+                segment = (pair[0], pair[1]);
+            }
+        }
+        let ((l0, e0), (l1, e1)) = segment;
+        (l0 + (elo - e0) * (l1 - l0) / (e1 - e0)).clamp(0.0, FULL_LEVEL as f64)
+    }
+
+    /// The Elo of a whole level (the inverse of [`Calibration::level_for_elo`]), rounded,
+    /// within [`Calibration::elo_min`]..=[`Calibration::elo_max`].
+    pub fn elo_of_level(&self, level: u8) -> u32 {
+        let level = level.min(FULL_LEVEL) as f64;
+        let points = self.points;
+        let mut segment = (points[0], points[1]);
+        for pair in points.windows(2) {
+            if level >= pair[0].0 as f64 {
+                segment = (pair[0], pair[1]);
+            }
+        }
+        let ((l0, e0), (l1, e1)) = segment;
+        let (l0, e0, l1, e1) = (l0 as f64, e0 as f64, l1 as f64, e1 as f64);
+        let elo = e0 + (level - l0) * (e1 - e0) / (l1 - l0);
+        (elo.round().max(0.0) as u32).clamp(self.elo_min(), self.elo_max())
+    }
+
+    /// Whether `level`'s Elo was measured (rather than interpolated, extrapolated or
+    /// provisional).
+    pub fn is_measured(&self, level: u8) -> bool {
+        self.measured && self.points.iter().any(|&(l, _)| l == level.min(FULL_LEVEL))
     }
 }
 
@@ -79,37 +138,19 @@ pub struct Handicap {
     pub level: u8,
 }
 
-/// The (possibly fractional) level of a strength setting, 0.0 to 20.0.
-pub fn level_of(strength: Strength) -> f64 {
+/// The (possibly fractional) level of a strength setting, 0.0 to 20.0; an Elo is read on
+/// the game's table `levels`.
+pub fn level_of(strength: Strength, levels: &Calibration) -> f64 {
     match strength {
         Strength::Full => FULL_LEVEL as f64,
         Strength::Level(l) => l.min(FULL_LEVEL) as f64,
-        Strength::Elo(elo) => level_for_elo(elo),
+        Strength::Elo(elo) => levels.level_for_elo(elo),
     }
 }
 
-/// The level whose calibrated Elo is `elo`, by linear interpolation of [`CALIBRATION`].
-pub fn level_for_elo(elo: u32) -> f64 {
-    let elo = elo as f64;
-    let points = CALIBRATION.map(|(l, e)| (l as f64, e as f64));
-    let last = points[points.len() - 1];
-    if elo >= last.1 {
-        return last.0;
-    }
-    // Below the first point the first segment continues (extrapolation).
-    let mut segment = (points[0], points[1]);
-    for pair in points.windows(2) {
-        if elo >= pair[0].1 {
-            segment = (pair[0], pair[1]);
-        }
-    }
-    let ((l0, e0), (l1, e1)) = segment;
-    (l0 + (elo - e0) * (l1 - l0) / (e1 - e0)).clamp(0.0, FULL_LEVEL as f64)
-}
-
-/// The handicap of a strength setting.
-pub fn handicap(strength: Strength) -> Handicap {
-    let level = level_of(strength);
+/// The handicap of a strength setting in a game whose levels are calibrated by `levels`.
+pub fn handicap(strength: Strength, levels: &Calibration) -> Handicap {
+    let level = level_of(strength, levels);
     if level >= FULL_LEVEL as f64 {
         return Handicap {
             depth: None,
@@ -156,12 +197,26 @@ impl Rng {
     }
 }
 
+/// How far below the best root line, in centipawns, a line a level may play can score:
+/// a weak level errs by a pawn or two, not by leaving a whole piece en prise when its best
+/// line does not (the bias alone can close a gap of ~15 pawns at level 0). 200 at level 0,
+/// six fewer per level; nothing is picked below the best at full strength.
+pub fn worst_pick(level: u8) -> Score {
+    if level >= FULL_LEVEL {
+        0
+    } else {
+        200 - 6 * level as Score
+    }
+}
+
 /// Which of the root lines (scores best first) a level plays: each line gets its score
-/// plus a random bonus that grows with the weakness and the gap to the best.
+/// plus a random bonus that grows with the weakness and the gap to the best. Lines more
+/// than [`worst_pick`] below the best are never chosen.
 pub fn pick_weaker(scores: &[Score], level: u8, rng: &mut Rng) -> usize {
     if scores.len() < 2 || level >= FULL_LEVEL {
         return 0;
     }
+    let floor = scores[0] as i64 - worst_pick(level) as i64;
     // Up to level 12 the bias falls slowly (120 - 2·level); above it, it falls to zero at
     // full strength, so that the top levels close the gap to level 20 smoothly instead of
     // leaving a jump of ~300 Elo between levels 19 and 20 (measured, BENCHMARKS.md).
@@ -172,6 +227,10 @@ pub fn pick_weaker(scores: &[Score], level: u8, rng: &mut Rng) -> usize {
     let mut best = (0, i64::MIN);
     for (i, &s) in scores.iter().enumerate() {
         let s = s as i64;
+        if s < floor {
+            // Scores come best first: every later line is further below.
+            break;
+        }
         let push =
             (weakness * (top - s) + spread * (rng.next_u64() % weakness as u64) as i64) / 128;
         let value = s + push;
@@ -195,49 +254,118 @@ pub fn pick_near_equal(scores: &[Score], margin: Score, rng: &mut Rng) -> usize 
 mod tests {
     use super::*;
 
+    /// A table shaped like chess's first calibration (its level 0 extrapolates to 458).
+    const TABLE: Calibration = Calibration {
+        points: &[
+            (3, 896),
+            (6, 1334),
+            (9, 1515),
+            (12, 1715),
+            (15, 1947),
+            (17, 2080),
+            (19, 2228),
+            (FULL_LEVEL, 2232),
+        ],
+        measured: true,
+        scale: "test",
+    };
+
+    /// The same levels 300 Elo lower on another scale, and unmeasured.
+    const LOWER: Calibration = Calibration {
+        points: &[(3, 596), (12, 1415), (FULL_LEVEL, 1932)],
+        measured: false,
+        scale: "test, lower",
+    };
+
     #[test]
     fn levels_grow_monotonically_stronger() {
-        let mut prev = handicap(Strength::Level(0));
+        let mut prev = handicap(Strength::Level(0), &TABLE);
         for l in 1..20 {
-            let h = handicap(Strength::Level(l));
+            let h = handicap(Strength::Level(l), &TABLE);
             assert!(h.depth >= prev.depth && h.nodes > prev.nodes && h.noise <= prev.noise);
             prev = h;
         }
-        assert_eq!(handicap(Strength::Level(20)).depth, None);
-        assert_eq!(handicap(Strength::Full).nodes, None);
+        assert_eq!(handicap(Strength::Level(20), &TABLE).depth, None);
+        assert_eq!(handicap(Strength::Full, &TABLE).nodes, None);
     }
 
     #[test]
     fn elo_maps_onto_the_calibrated_levels() {
-        for (level, elo) in CALIBRATION {
-            assert!((level_of(Strength::Elo(elo)) - level as f64).abs() < 1e-9);
+        for (level, elo) in TABLE.points.iter().copied() {
+            assert!((level_of(Strength::Elo(elo), &TABLE) - level as f64).abs() < 1e-9);
+            assert_eq!(TABLE.elo_of_level(level), elo);
         }
-        assert_eq!(level_of(Strength::Elo(0)), 0.0);
-        assert!(level_of(Strength::Elo(ELO_MIN)) < 0.5);
-        assert_eq!(level_of(Strength::Elo(5000)), FULL_LEVEL as f64);
-        assert_eq!(handicap(Strength::Elo(ELO_MAX)), handicap(Strength::Full));
+        assert_eq!(TABLE.elo_min(), 458);
+        assert_eq!(TABLE.elo_max(), 2232);
+        assert_eq!(level_of(Strength::Elo(0), &TABLE), 0.0);
+        assert!(level_of(Strength::Elo(TABLE.elo_min()), &TABLE) < 0.5);
+        assert_eq!(level_of(Strength::Elo(5000), &TABLE), FULL_LEVEL as f64);
+        assert_eq!(
+            handicap(Strength::Elo(TABLE.elo_max()), &TABLE),
+            handicap(Strength::Full, &TABLE)
+        );
+    }
+
+    #[test]
+    fn each_game_reads_elo_on_its_own_table() {
+        // 1415 is level 12 on the lower scale but only ~level 7.3 on the other.
+        assert_eq!(
+            handicap(Strength::Elo(1415), &LOWER),
+            handicap(Strength::Level(12), &LOWER)
+        );
+        assert_eq!(handicap(Strength::Elo(1415), &TABLE).level, 7);
+        assert_eq!(LOWER.elo_max(), 1932);
+        assert_eq!(
+            handicap(Strength::Elo(1932), &LOWER),
+            handicap(Strength::Full, &LOWER)
+        );
+        assert!(handicap(Strength::Elo(1932), &TABLE).level < FULL_LEVEL);
+    }
+
+    #[test]
+    fn level_elo_interpolates_and_says_what_was_measured() {
+        // Level 1 extrapolates the first segment (146 per level), level 10 interpolates.
+        assert_eq!(TABLE.elo_of_level(1), 604);
+        assert_eq!(TABLE.elo_of_level(0), TABLE.elo_min());
+        assert_eq!(TABLE.elo_of_level(10), 1582);
+        assert!(TABLE.is_measured(12) && TABLE.is_measured(FULL_LEVEL));
+        assert!(!TABLE.is_measured(1) && !TABLE.is_measured(10));
+        assert!(
+            !LOWER.is_measured(12),
+            "a provisional table measures nothing"
+        );
+        let mut prev = 0;
+        for level in 0..=FULL_LEVEL {
+            let elo = Calibration::UNMEASURED.elo_of_level(level);
+            assert!(elo > prev);
+            prev = elo;
+        }
     }
 
     #[test]
     fn stronger_elo_settings_never_get_a_weaker_handicap() {
-        let mut prev = handicap(Strength::Elo(ELO_MIN));
-        for elo in (ELO_MIN..=ELO_MAX).step_by(10) {
-            let h = handicap(Strength::Elo(elo));
-            let more =
-                |a: Option<u64>, b: Option<u64>| a.unwrap_or(u64::MAX) >= b.unwrap_or(u64::MAX);
-            assert!(more(h.nodes, prev.nodes), "{elo}: {h:?} vs {prev:?}");
-            assert!(h.depth.unwrap_or(u32::MAX) >= prev.depth.unwrap_or(u32::MAX));
-            assert!(h.noise <= prev.noise && h.level >= prev.level);
-            prev = h;
+        for table in [TABLE, LOWER, Calibration::UNMEASURED] {
+            let mut prev = handicap(Strength::Elo(table.elo_min()), &table);
+            for elo in (table.elo_min()..=table.elo_max()).step_by(10) {
+                let h = handicap(Strength::Elo(elo), &table);
+                let more =
+                    |a: Option<u64>, b: Option<u64>| a.unwrap_or(u64::MAX) >= b.unwrap_or(u64::MAX);
+                assert!(more(h.nodes, prev.nodes), "{elo}: {h:?} vs {prev:?}");
+                assert!(h.depth.unwrap_or(u32::MAX) >= prev.depth.unwrap_or(u32::MAX));
+                assert!(h.noise <= prev.noise && h.level >= prev.level);
+                prev = h;
+            }
         }
     }
 
     #[test]
     fn calibration_points_ascend() {
-        for pair in CALIBRATION.windows(2) {
-            assert!(pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1, "{pair:?}");
+        for table in [TABLE, LOWER, Calibration::UNMEASURED] {
+            for pair in table.points.windows(2) {
+                assert!(pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1, "{pair:?}");
+            }
+            assert_eq!(table.points[table.points.len() - 1].0, FULL_LEVEL);
         }
-        assert_eq!(CALIBRATION[CALIBRATION.len() - 1].0, FULL_LEVEL);
     }
 
     #[test]
@@ -249,6 +377,31 @@ mod tests {
             .collect();
         assert!(picks.iter().any(|&p| p != 0), "level 0 must err sometimes");
         assert!((0..200).all(|_| pick_weaker(&scores, FULL_LEVEL, &mut rng) == 0));
+    }
+
+    #[test]
+    fn no_level_leaves_a_piece_when_its_best_line_does_not() {
+        // The third line drops a piece (450 cp below the best); without the cap the bias
+        // lifts it above the best line in about a third of level 0's picks.
+        let scores = [50, 30, -400];
+        let mut rng = Rng::new(11);
+        for level in 0..FULL_LEVEL {
+            let picks: Vec<usize> = (0..500)
+                .map(|_| pick_weaker(&scores, level, &mut rng))
+                .collect();
+            assert!(!picks.contains(&2), "level {level} played the blunder");
+            if level < 12 {
+                assert!(picks.contains(&1), "level {level} never erred by a little");
+            }
+        }
+        // The cap is per level: bigger at the weak end, never past the best at full.
+        for level in 1..=FULL_LEVEL {
+            assert!(worst_pick(level) < worst_pick(level - 1));
+        }
+        assert!(worst_pick(0) < 300 && worst_pick(FULL_LEVEL) == 0);
+        // A line just within the cap stays playable at level 0.
+        let near = [50, 50 - worst_pick(0)];
+        assert!((0..500).any(|_| pick_weaker(&near, 0, &mut rng) == 1));
     }
 
     #[test]

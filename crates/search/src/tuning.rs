@@ -11,6 +11,7 @@
 //! and a tuner can change the numbers at run time.
 
 use crate::params::Params;
+use crate::strength::Calibration;
 use game::Score;
 
 /// Optional search features and their constants, given to [`crate::Searcher::new`].
@@ -93,6 +94,10 @@ pub struct SearchTuning {
     pub low_ply_history: bool,
     /// The search's tunable numbers (depth limits and margin shapes of the pruning rules).
     pub params: Params,
+    /// What `UCI_Elo` means in this game: the Elo its playing levels scored against a
+    /// reference engine (`Strength::Elo` is read on this table). Not a search feature, but
+    /// per game like the rest, and handed to the searcher with them.
+    pub levels: Calibration,
 }
 
 impl SearchTuning {
@@ -120,5 +125,6 @@ impl SearchTuning {
         child_cutoff_reduction: false,
         low_ply_history: false,
         params: Params::DEFAULT,
+        levels: Calibration::UNMEASURED,
     };
 }

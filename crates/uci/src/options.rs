@@ -2,7 +2,7 @@
 //! values, and how a `setoption` changes them.
 
 use engine::Mode;
-use search::strength::{ELO_MAX, ELO_MIN, FULL_LEVEL};
+use search::strength::{Calibration, FULL_LEVEL};
 use search::tunable::{self, TUNABLES};
 use search::SearchTuning;
 use search::{Options, Strength};
@@ -36,6 +36,11 @@ impl Variant {
         }
     }
 
+    /// The game's playing levels: what its `UCI_Elo` means (the game's preset's table).
+    pub fn levels(self) -> Calibration {
+        self.preset().levels
+    }
+
     /// The name UCI_Variant uses.
     pub fn name(self) -> &'static str {
         match self {
@@ -65,6 +70,16 @@ pub const MULTIPV_MAX: usize = 256;
 pub const OVERHEAD_MAX: u64 = 5000;
 /// Deepest plain alpha-beta search (`AlphaBeta Depth`); deeper takes minutes a move.
 pub const ALPHABETA_DEPTH_MAX: u32 = 12;
+
+/// The `UCI_Elo` values `setoption` accepts: every game's range together, so that a value
+/// set before `UCI_Variant` survives the switch; each game reads it on its own table
+/// (beyond its top is full strength, below its bottom level 0).
+pub fn elo_bounds() -> (u32, u32) {
+    let games = [Variant::Chess.levels(), Variant::Xiangqi.levels()];
+    let min = games.iter().map(Calibration::elo_min).min().unwrap_or(0);
+    let max = games.iter().map(Calibration::elo_max).max().unwrap_or(0);
+    (min, max)
+}
 
 /// Every option's value in one session (shared by both games when the variant changes).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,6 +166,8 @@ impl Settings {
     /// the game is fixed by the command line.
     pub fn declarations(&self, with_variant: bool) -> Vec<String> {
         let defaults = Settings::new(self.variant);
+        let levels = self.variant.levels();
+        let (elo_min, elo_max) = (levels.elo_min(), levels.elo_max());
         let mut lines = vec![
             format!(
                 "option name Hash type spin default {} min 1 max {HASH_MAX}",
@@ -168,8 +185,8 @@ impl Settings {
             "option name UCI_LimitStrength type check default false".to_string(),
             "option name UCI_ShowWDL type check default false".to_string(),
             format!(
-                "option name UCI_Elo type spin default {} min {ELO_MIN} max {ELO_MAX}",
-                defaults.elo
+                "option name UCI_Elo type spin default {} min {elo_min} max {elo_max}",
+                defaults.elo.clamp(elo_min, elo_max)
             ),
             format!(
                 "option name Skill Level type spin default {FULL_LEVEL} min 0 max {FULL_LEVEL}"
@@ -233,7 +250,8 @@ impl Settings {
                 Change::Search
             }
             "uci_elo" => {
-                self.elo = spin(name, need()?, ELO_MIN as i64, ELO_MAX as i64, &mut note)? as u32;
+                let (min, max) = elo_bounds();
+                self.elo = spin(name, need()?, min as i64, max as i64, &mut note)? as u32;
                 Change::Search
             }
             "skill level" => {
@@ -543,6 +561,29 @@ mod tests {
         s.set("UCI_Elo", Some("1800")).unwrap();
         s.set("UCI_LimitStrength", Some("true")).unwrap();
         assert_eq!(s.search_options(1000).strength, Strength::Elo(1800));
+    }
+
+    #[test]
+    fn uci_elo_follows_the_game() {
+        for (variant, table) in [
+            (Variant::Chess, engine::levels::CHESS_LEVELS),
+            (Variant::Xiangqi, engine::levels::XIANGQI_LEVELS),
+        ] {
+            assert_eq!(variant.levels(), table);
+            let s = Settings::new(variant);
+            let declared = format!(
+                "option name UCI_Elo type spin default 1500 min {} max {}",
+                table.elo_min(),
+                table.elo_max()
+            );
+            assert!(s.declarations(true).contains(&declared), "{variant:?}");
+        }
+        // Accepted: every game's range together; out of it, clamped and said so.
+        let (min, max) = elo_bounds();
+        let mut s = Settings::new(Variant::Xiangqi);
+        assert_eq!(s.set("UCI_Elo", Some(&max.to_string())), Ok(Change::Search));
+        assert!(matches!(s.set("UCI_Elo", Some("1")), Ok(Change::Noted(..))));
+        assert_eq!(s.elo, min);
     }
 
     #[test]

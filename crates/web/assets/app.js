@@ -183,9 +183,36 @@ function showClockChoice(clock) {
   sel.value = value;
 }
 
+// The menus' words that depend on the game: called wherever the game changes.
 function sideLabels() {
   const xq = $("sel-game").value === "xiangqi";
   $("sel-side").options[0].textContent = xq ? "Red" : "White";
+  levelLabels();
+}
+
+// ---------- level labels: each game's Elo, from the server's calibration ----------
+
+let gameLevels = {}; // game name → {scale, measured, levels: [{name, skill, elo, measured}]}
+
+async function loadLevels() {
+  try {
+    gameLevels = (await api("GET", "/api/info")).game_levels || {};
+  } catch (_) { /* the menu keeps its plain names; the status card reports a dead server */ }
+  levelLabels();
+}
+
+// "Medium · level 12 (~1715)"; an Elo not measured at that level says "est.", one from a
+// table nobody has measured yet says "provisional".
+function levelLabels() {
+  const game = gameLevels[$("sel-game").value];
+  const sel = $("sel-level");
+  for (const opt of sel.options) {
+    if (!opt.dataset.name) opt.dataset.name = opt.textContent;
+    const l = game && game.levels.find(x => x.name === opt.value);
+    const note = !game || game.measured ? (l && l.measured ? "" : ", est.") : ", provisional";
+    opt.textContent = l ? `${opt.dataset.name} · level ${l.skill} (~${l.elo}${note})` : opt.dataset.name;
+  }
+  sel.parentElement.title = game ? `Elo on ${game.scale}${game.measured ? "" : " — not measured yet"} (BENCHMARKS.md)` : "";
 }
 
 function flipped() {
@@ -728,4 +755,5 @@ function bind() {
 }
 
 bind();
+loadLevels();
 restore();

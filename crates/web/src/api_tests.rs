@@ -176,6 +176,26 @@ fn a_game_is_played_restored_and_exported() {
 }
 
 #[test]
+fn info_lists_each_games_levels_with_their_elo() {
+    let (addr, _) = start(quick());
+    let (status, text) = call(addr, "GET", "/api/info", "");
+    assert_eq!(status, 200);
+    let info = json(&text);
+    let names: Vec<_> = info["levels"].as_array().unwrap().iter().collect();
+    assert_eq!(names, ["beginner", "easy", "medium", "hard", "full"]);
+    // Tic-tac-toe has no calibration: the search's unmeasured straight line, 100 a level.
+    let game = &info["game_levels"]["tictactoe"];
+    assert_eq!(game["measured"], false);
+    let levels = game["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 5);
+    assert_eq!(levels[2]["name"], "medium");
+    assert_eq!(levels[2]["skill"], 12);
+    assert_eq!(levels[2]["elo"], 1700);
+    assert_eq!(levels[2]["measured"], false);
+    assert_eq!(levels[4]["elo"], 2500);
+}
+
+#[test]
 fn undo_takes_back_the_engine_reply_and_the_players_move() {
     let (addr, _) = start(quick());
     let id = new_game(addr, r#"{"game":"tictactoe"}"#)["id"]

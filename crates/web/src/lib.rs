@@ -19,6 +19,7 @@ pub mod events;
 pub mod http;
 pub mod ids;
 pub mod jobs;
+pub mod levels;
 pub mod openings;
 pub mod pgn;
 pub mod registry;

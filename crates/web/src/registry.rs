@@ -37,6 +37,8 @@ pub struct Offered {
     pub review: ReviewFn,
     /// Lists the positions of a game of this kind (no search).
     pub positions: fn(&super::review::ReviewRequest) -> Result<String, ApiError>,
+    /// The Elo of this game's playing levels (its search preset's calibration).
+    pub levels: search::strength::Calibration,
 }
 
 impl Offered {
@@ -51,6 +53,7 @@ impl Offered {
             analyse: super::analysis::Analysis::<G, S>::start,
             review: super::review::Review::<G>::start::<S>,
             positions: super::review::positions::<G>,
+            levels: G::TUNING.levels,
         }
     }
 }
@@ -95,6 +98,11 @@ impl Registry {
                 ),
             )
         })
+    }
+
+    /// The games offered.
+    pub fn kinds(&self) -> &[Offered] {
+        &self.kinds
     }
 
     /// Names of the games offered.

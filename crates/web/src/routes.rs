@@ -141,7 +141,8 @@ fn handle(req: &Request, games: &Registry) -> Result<Reply, ApiError> {
                 "saving_reason": games.ctx().store.saving().saving_reason,
                 "archive": games.ctx().store.is_open(),
                 "games": games.kind_names(),
-                "levels": ["beginner", "easy", "medium", "hard", "full"],
+                "levels": super::think::Level::ALL.map(super::think::Level::name),
+                "game_levels": super::levels::by_game(games.kinds()),
                 "max_think_ms": games.ctx().config.max_think.as_millis() as u64,
                 "version": env!("CARGO_PKG_VERSION"),
             })

@@ -26,6 +26,26 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, weakest first (the page's menu).
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Full,
+    ];
+
+    /// The engine's skill level (0–20) this level plays at.
+    pub fn skill(self) -> u8 {
+        match self {
+            Level::Beginner => 1,
+            Level::Easy => 6,
+            Level::Medium => 12,
+            Level::Hard => 17,
+            Level::Full => search::strength::FULL_LEVEL,
+        }
+    }
+
     /// The level's name as the API writes it.
     pub fn name(self) -> &'static str {
         match self {
@@ -40,11 +60,8 @@ impl Level {
     /// The search options of this level (strength handicap and variety).
     pub fn options(self) -> Options {
         let strength = match self {
-            Level::Beginner => Strength::Level(1),
-            Level::Easy => Strength::Level(6),
-            Level::Medium => Strength::Level(12),
-            Level::Hard => Strength::Level(17),
             Level::Full => Strength::Full,
+            _ => Strength::Level(self.skill()),
         };
         Options {
             hash_mb: 16,
