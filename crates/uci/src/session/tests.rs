@@ -52,8 +52,9 @@ fn handshake_lists_options_and_ends_with_uciok() {
 #[test]
 fn go_depth_prints_info_then_a_bestmove() {
     let (mut s, out) = session();
-    run(&mut s, &out, &["position fen 10 w moves t1", "go depth 3"]);
-    let text = until_bestmove(&out);
+    // The search may report before `run` returns (a loaded machine): keep what it saw.
+    let mut text = run(&mut s, &out, &["position fen 10 w moves t1", "go depth 3"]);
+    text.push_str(&until_bestmove(&out));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
     assert!(lines[0].starts_with("info depth 1 seldepth 3 multipv 1 score cp 100"));
