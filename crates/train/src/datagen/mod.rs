@@ -103,8 +103,8 @@ pub struct Args {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
-    /// Chess network (NNUE) both sides evaluate with, as the UCI option `EvalFile`
-    /// (default: the classic evaluation).
+    /// Network (NNUE) of the game played that both sides evaluate with, as the UCI option
+    /// `EvalFile` (default: the classic evaluation); another game's network is refused.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
     /// Start positions, one FEN or EPD per line as for `chariot arena --openings`
