@@ -42,10 +42,18 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
 /// within the limit and writes back to bytes that load again. A file that loads as one game
 /// never loads as the other (the header names its game).
 fn xiangqi_network(data: &[u8], chess_loaded: bool) {
-    let Ok(network) = xiangqi::nnue::Network::from_bytes(data) else { return };
-    assert!(!chess_loaded, "one file loaded as a chess and as a xiangqi network");
+    let Ok(network) = xiangqi::nnue::Network::from_bytes(data) else {
+        return;
+    };
+    assert!(
+        !chess_loaded,
+        "one file loaded as a chess and as a xiangqi network"
+    );
     let pos = xiangqi::Position::start();
     let score = network.evaluate_position(&pos);
-    assert!(score.abs() <= LIMIT, "xiangqi score {score} beyond the limit");
+    assert!(
+        score.abs() <= LIMIT,
+        "xiangqi score {score} beyond the limit"
+    );
     xiangqi::nnue::Network::from_bytes(&network.to_bytes()).expect("its own bytes load");
 }

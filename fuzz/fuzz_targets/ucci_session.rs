@@ -8,8 +8,7 @@
 #![no_main]
 
 use game::Evaluation;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use testkit::Capture; // the session's output, kept so that answers can be checked
 use uci::options::{Settings, Variant};
 use uci::session::{Flow, Output};
 use uci::ucci::parse::{parse, Command};
@@ -23,26 +22,6 @@ const NODES: u64 = 300;
 /// debug check, refreshing the accumulator from scratch); depth 3 keeps most searches
 /// near a hundred nodes while pruning, reductions and quiescence still run.
 const DEPTH: u32 = 3;
-
-/// The session's output, kept so that answers can be checked.
-#[derive(Clone, Default)]
-struct Capture(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Capture {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Capture {
-    fn take(&self) -> String {
-        String::from_utf8_lossy(&std::mem::take(&mut *self.0.lock().unwrap())).into_owned()
-    }
-}
 
 /// Caps what would make one input slow; `None` drops the command.
 fn tame(command: Command) -> Option<Command> {
