@@ -112,7 +112,19 @@ async function pasteRecords(page) {
   assert.equal(await page.locator("#sel-game").inputValue(), "xiangqi");
 }
 
+// The Chess960 field belongs to chess: choosing xiangqi hides it, choosing chess shows it again.
+async function chess960FieldFollowsGame(page) {
+  const field = page.locator(".c960");
+  await page.selectOption("#sel-game", "chess");
+  assert.ok(await field.isVisible(), "chess offers a Chess960 start");
+  await page.selectOption("#sel-game", "xiangqi");
+  assert.ok(!(await field.isVisible()), "xiangqi does not");
+  await page.selectOption("#sel-game", "chess");
+  assert.ok(await field.isVisible(), "back to chess, the field is back");
+}
+
 main([
+  ["Chess960 field only for chess", chess960FieldFollowsGame],
   ["promotion chooser", promotion],
   ["flip board", flip],
   ["typed FEN kept until loaded", fenDraft],

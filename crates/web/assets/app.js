@@ -187,6 +187,8 @@ function showClockChoice(clock) {
 function sideLabels() {
   const xq = $("sel-game").value === "xiangqi";
   $("sel-side").options[0].textContent = xq ? "Red" : "White";
+  // Chess960 starts are chess only: the field is not offered for xiangqi.
+  document.querySelector(".c960").classList.toggle("hidden", xq);
   levelLabels();
 }
 
