@@ -1,13 +1,22 @@
 //! Builds the fancy-magic slider attack tables at compile time, so the crate has no
 //! runtime initialisation to forget. The magic numbers are searched here with a fixed
 //! seed, so every build produces the same tables. It also chooses the network file built
-//! into the engine (`build/network.rs`).
+//! into the engine (`../nnue/embed/choose.rs`, shared with xiangqi's build script).
 
-#[path = "build/network.rs"]
-mod network;
+#[path = "../nnue/embed/choose.rs"]
+mod choose;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
+
+/// The chess network built into the engine: `nets/sf-depth1-41m.nnue` unless
+/// `CHARIOT_EVALFILE` (`make EVALFILE=`) names another file.
+const NETWORK: choose::Source = choose::Source {
+    game: "chess",
+    env: "CHARIOT_EVALFILE",
+    make: "EVALFILE",
+    default: "nets/sf-depth1-41m.nnue",
+};
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -110,8 +119,8 @@ fn find_magic(sq: usize, dirs: &[(i32, i32); 4], rng: &mut Rng) -> (u64, u64, u3
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=build/network.rs");
-    if let Err(why) = network::choose() {
+    println!("cargo:rerun-if-changed=../nnue/embed/choose.rs");
+    if let Err(why) = choose::choose(&NETWORK) {
         // Cargo shows a failed build script's standard error: the reason, on its own line.
         eprintln!("error: the chess network to build in: {why}");
         std::process::exit(1);

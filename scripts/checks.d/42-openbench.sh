@@ -2,7 +2,7 @@
 # OpenBench's interface to the engine (docs/openbench.md): `make EXE=…` puts the release
 # binary where it is asked to; `EXE bench` ends with the bench signature in a form
 # OpenBench's client reads; `--version` names the commit; and a network file that cannot
-# be built in (EVALFILE=) stops the build with the reason. The make reuses the workspace's
+# be built in (EVALFILE=, XQ_EVALFILE=) stops the build with the reason. The make reuses the workspace's
 # target folder, so after the main build it only copies the binary.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -63,6 +63,14 @@ if CHARIOT_EVALFILE="$tmp/other.nnue" cargo check --quiet -p chess --target-dir 
   > "$tmp/check.out" 2>&1 || ! grep -q "bad magic" "$tmp/check.out"; then
   cat "$tmp/check.out"
   echo "42-openbench: a bad built-in network did not fail the build with the reason" >&2
+  exit 1
+fi
+# The same for xiangqi's built-in network (XQ_EVALFILE=): chess's network is refused.
+if CHARIOT_XQ_EVALFILE="$PWD/crates/chess/nets/sf-depth1-41m.nnue" cargo check --quiet -p xiangqi \
+  --target-dir target/evalfile-check > "$tmp/check.out" 2>&1 \
+  || ! grep -q "this is a chess network, not xiangqi" "$tmp/check.out"; then
+  cat "$tmp/check.out"
+  echo "42-openbench: a chess network as xiangqi's built-in did not fail the build with the reason" >&2
   exit 1
 fi
 echo "42-openbench: bad network files stop the build with the reason"

@@ -271,6 +271,143 @@ fn every_kind_of_bad_file_leaves_the_evaluation_as_it_was() {
         "{out}"
     );
     assert!(out.contains("bestmove"), "{out}");
+    // ... and xiangqi's built-in network stays: the same score as without the file.
+    let builtin = last_score(&uci_game(GO_XQ, Some(Variant::Xiangqi)));
+    let after = uci_game(
+        &format!("setoption name EvalFile value {}\n{GO_XQ}", loaded.path()),
+        Some(Variant::Xiangqi),
+    );
+    assert_eq!(last_score(&after), builtin, "{after}");
+}
+
+/// A xiangqi search: an opening position two moves in, where the built-in network and the
+/// classic evaluation score apart. It comes last in a script, without `quit`, so that the
+/// end of the input lets it finish (`quit` would stop it at whatever depth it reached).
+const GO_XQ: &str =
+    "position fen rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2\ngo depth 4\n";
+
+/// The committed file of xiangqi's built-in network.
+fn xiangqi_builtin_file() -> PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../xiangqi/nets")
+        .join(xiangqi::nnue::EMBEDDED_NAME)
+}
+
+/// Xiangqi sessions (`chariot uci -g xiangqi`, UCCI) start with xiangqi's built-in
+/// network: `EvalFile` shows its name, the scores are the committed file's and not the
+/// classic evaluation's; empty is the classic evaluation, and the name selects the
+/// network again.
+#[test]
+fn the_xiangqi_engine_starts_with_its_built_in_network() {
+    let xq = |script: &str| uci_game(script, Some(Variant::Xiangqi));
+    let out = xq("uci\nquit\n");
+    assert!(
+        out.contains(&format!(
+            "option name EvalFile type string default {}",
+            xiangqi::nnue::EMBEDDED_NAME
+        )),
+        "{out}"
+    );
+    let default = last_score(&xq(GO_XQ));
+    let from_file = last_score(&xq(&format!(
+        "setoption name EvalFile value {}\n{GO_XQ}",
+        xiangqi_builtin_file().display()
+    )));
+    let classic = last_score(&xq(&format!("{CLASSIC}{GO_XQ}")));
+    assert_eq!(default, from_file, "the default is the committed network");
+    assert_ne!(
+        default, classic,
+        "the default is not the classic evaluation"
+    );
+    let again = xq(&format!(
+        "{CLASSIC}setoption name EvalFile value {}\nucinewgame\n{GO_XQ}",
+        xiangqi::nnue::EMBEDDED_NAME
+    ));
+    assert!(again.contains("the built-in network"), "{again}");
+    assert_eq!(last_score(&again), default, "{again}");
+    // chess's built-in name is no name in xiangqi: a file that is not there
+    let out = xq(&format!(
+        "setoption name EvalFile value {}\n{GO_XQ}",
+        chess::nnue::EMBEDDED_NAME
+    ));
+    assert!(out.contains("cannot read"), "{out}");
+    assert_eq!(last_score(&out), default, "{out}");
+    // UCCI (`chariot ucci`) plays with the same network: the same search, the same score
+    let ucci = |evaluation| {
+        let capture = Capture::default();
+        uci::ucci::serve(
+            std::io::Cursor::new(GO_XQ.to_string()),
+            Output::new(capture.clone()),
+            evaluation,
+        )
+        .expect("the session reads its input");
+        let bytes = capture.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let out = String::from_utf8(bytes).expect("UTF-8 output");
+        let score: i32 = out
+            .lines()
+            .rev()
+            .find_map(|l| {
+                l.split_once(" score ")?
+                    .1
+                    .split_whitespace()
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or_else(|| panic!("no score in {out}"));
+        (score, out)
+    };
+    let (score, out) = ucci(Evaluation::Builtin);
+    assert_eq!(score, default, "{out}");
+    let (score, out) = ucci(Evaluation::Classic);
+    assert_eq!(score, classic, "{out}");
+}
+
+/// UCI_Variant gives each game its own default network, and a file chosen for one game is
+/// not tried in the other (a note says it was set aside); the classic evaluation carries
+/// over, being every game's.
+#[test]
+fn each_game_gets_its_own_evaluation_when_the_variant_changes() {
+    let xq_default = last_score(&uci_game(GO_XQ, Some(Variant::Xiangqi)));
+    let xq_classic = last_score(&uci_game(
+        &format!("{CLASSIC}{GO_XQ}"),
+        Some(Variant::Xiangqi),
+    ));
+    let to_xq = "setoption name UCI_Variant value xiangqi\n";
+    let out = uci(&format!("{to_xq}uci\n{GO_XQ}"));
+    assert!(
+        out.contains(&format!(
+            "option name EvalFile type string default {}",
+            xiangqi::nnue::EMBEDDED_NAME
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("error"), "{out}");
+    assert_eq!(last_score(&out), xq_default, "{out}");
+    let file = TempFile::new("switch-optimist.nnue", &optimist());
+    let out = uci(&format!(
+        "setoption name EvalFile value {}\n{to_xq}{GO_XQ}",
+        file.path()
+    ));
+    assert!(
+        out.contains(&format!(
+            "EvalFile {} was chess's; xiangqi plays with {}",
+            file.path(),
+            xiangqi::nnue::EMBEDDED_NAME
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("error"), "{out}");
+    assert_eq!(last_score(&out), xq_default, "{out}");
+    let out = uci(&format!("{CLASSIC}{to_xq}{GO_XQ}"));
+    assert_eq!(last_score(&out), xq_classic, "{out}");
+    // and back: chess's own network again
+    let chess_default = last_score(&uci(&format!("{GO}quit\n")));
+    let out = uci(&format!(
+        "{to_xq}setoption name UCI_Variant value chess\n{GO}quit\n"
+    ));
+    assert!(!out.contains("error"), "{out}");
+    assert_eq!(last_score(&out), chess_default, "{out}");
 }
 
 /// A xiangqi network file that scores every position about +5 pawns for the side to

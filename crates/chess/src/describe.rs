@@ -35,11 +35,7 @@ pub const DESCRIPTION: Description = Description {
 /// classic evaluation's and the total the network's, with the classic total beside it.
 pub(crate) fn network_note(pos: &Position) -> Option<String> {
     let net = pos.network()?;
-    let name = if std::sync::Arc::ptr_eq(net, &crate::nnue::embedded()) {
-        crate::nnue::EMBEDDED_NAME
-    } else {
-        "EvalFile"
-    };
+    let name = nnue::shown_name(net, &crate::nnue::embedded(), crate::nnue::EMBEDDED_NAME);
     Some(format!(
         "the total is the network's ({name}, with the classic endgame scale, mop-up and \
          50-move damping); the terms are the classic evaluation's, whose total is {} cp \

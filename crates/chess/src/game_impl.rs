@@ -134,6 +134,10 @@ impl Game for Position {
         Some(crate::nnue::embedded())
     }
 
+    fn builtin_evaluator_name() -> &'static str {
+        crate::nnue::EMBEDDED_NAME
+    }
+
     fn load_evaluator(path: &std::path::Path) -> Result<Self::Evaluator, String> {
         crate::nnue::Network::from_file(path).map(|net| Some(std::sync::Arc::new(net)))
     }

@@ -156,10 +156,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Makes this position, and every position made from it by moves or clones, evaluate
     /// with `evaluator`. The default does nothing: right for an `Evaluator` of `()`.
     fn set_evaluator(&mut self, _evaluator: Self::Evaluator) {}
-    /// The evaluator the engine plays with unless told otherwise (chess: the network built
-    /// into the binary). The default is the classic evaluation.
+    /// The evaluator the engine plays with unless told otherwise (the network built into
+    /// the binary, in chess and xiangqi). The default is the classic evaluation.
     fn builtin_evaluator() -> Self::Evaluator {
         Self::Evaluator::default()
+    }
+    /// The name that stands for [`Game::builtin_evaluator`] where an evaluation is named
+    /// (the default of the UCI option `EvalFile`): the built-in network's file name. The
+    /// default, empty, is the name of the classic evaluation, the default's built-in one.
+    fn builtin_evaluator_name() -> &'static str {
+        ""
     }
     /// Reads an evaluator from a file (the UCI option `EvalFile`, `datagen --eval-file`);
     /// the error says why the file cannot be used. The default refuses every file.

@@ -24,7 +24,7 @@ mod simd;
 
 pub use accumulator::{Accumulator, Delta};
 pub use format::{check, Layout};
-pub use network::{Activation, Network, LIMIT};
+pub use network::{built_in, shown_name, Activation, Network, LIMIT};
 
 /// Hidden units per perspective of the engine's networks. Files with fewer units load too
 /// (see [`format`]): the missing units are silent.

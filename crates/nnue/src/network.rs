@@ -4,6 +4,7 @@
 use crate::format::{check, Reader, MAGIC};
 use crate::{bucket, Accumulator, FeatureSet, BUCKETS, HIDDEN, QA, QB, SCALE};
 use std::marker::PhantomData;
+use std::sync::{Arc, OnceLock};
 
 /// The largest score a network gives, in centipawns: far above any trained network's,
 /// and far below the scores the search reads as mate, whatever a corrupt file holds.
@@ -63,6 +64,37 @@ impl<F: FeatureSet> std::fmt::Debug for Network<F> {
             F::INPUTS,
             self.activation
         )
+    }
+}
+
+/// A game crate's built-in network: `bytes` (its `include_bytes!`, which passed
+/// [`check`] when the crate compiled, so parsing cannot fail) parsed on first use into
+/// `cell` and shared by every caller (constant data: parsing once is all the sharing
+/// needs). `name` is its file name, for the message of the failure that cannot happen.
+pub fn built_in<F: FeatureSet>(
+    cell: &'static OnceLock<Arc<Network<F>>>,
+    bytes: &'static [u8],
+    name: &str,
+) -> Arc<Network<F>> {
+    Arc::clone(cell.get_or_init(|| {
+        Network::from_bytes(bytes)
+            .map(Arc::new)
+            .unwrap_or_else(|e| panic!("the built-in network {name}: {e}"))
+    }))
+}
+
+/// How an explanation of an evaluation names `net`: `name` when it is the built-in network
+/// `builtin` (the same shared network, not an equal copy), otherwise `EvalFile`, for a
+/// network loaded from a file.
+pub fn shown_name<F: FeatureSet>(
+    net: &Arc<Network<F>>,
+    builtin: &Arc<Network<F>>,
+    name: &'static str,
+) -> &'static str {
+    if Arc::ptr_eq(net, builtin) {
+        name
+    } else {
+        "EvalFile"
     }
 }
 

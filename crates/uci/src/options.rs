@@ -2,6 +2,7 @@
 //! values, and how a `setoption` changes them.
 
 use engine::Mode;
+use game::Game;
 use search::strength::{Calibration, FULL_LEVEL};
 use search::tunable::{self, TUNABLES};
 use search::SearchTuning;
@@ -39,6 +40,14 @@ impl Variant {
     /// The game's playing levels: what its `UCI_Elo` means (the game's preset's table).
     pub fn levels(self) -> Calibration {
         self.preset().levels
+    }
+
+    /// The `EvalFile` value that names the game's built-in network (its default).
+    pub fn builtin_eval_file(self) -> &'static str {
+        match self {
+            Variant::Chess => <chess::Position as Game>::builtin_evaluator_name(),
+            Variant::Xiangqi => <xiangqi::Position as Game>::builtin_evaluator_name(),
+        }
     }
 
     /// The name UCI_Variant uses.
@@ -107,9 +116,9 @@ pub struct Settings {
     /// A Polyglot book file (chess); empty for the built-in repertoire.
     pub book_file: String,
     /// A network file of the game being played (`chariot nnue-train`; a network of the
-    /// other game is refused): the built-in network's name ([`chess::nnue::EMBEDDED_NAME`],
-    /// the default) for that network (xiangqi has none built in: its classic evaluation),
-    /// empty for the classic evaluation.
+    /// other game is refused): the game's built-in network's name
+    /// ([`Variant::builtin_eval_file`], the default) for that network, empty for the
+    /// classic evaluation.
     pub eval_file: String,
     /// The game being played.
     pub variant: Variant,
@@ -143,7 +152,7 @@ impl Settings {
             skill: FULL_LEVEL,
             own_book: false,
             book_file: String::new(),
-            eval_file: chess::nnue::EMBEDDED_NAME.to_string(),
+            eval_file: variant.builtin_eval_file().to_string(),
             variant,
             plain_alphabeta: false,
             alphabeta_depth: 4,
@@ -151,6 +160,27 @@ impl Settings {
             tune: false,
             tuned: BTreeMap::new(),
         }
+    }
+
+    /// Makes the settings name `variant` as the game (UCI_Variant). `EvalFile` names a
+    /// network of one game, so it does not carry over: it becomes the new game's built-in
+    /// network, except that the classic evaluation (empty) stays, as it is every game's.
+    /// Returns a note when a file chosen for the old game is set aside.
+    pub fn switch_to(&mut self, variant: Variant) -> Option<String> {
+        let old = std::mem::replace(&mut self.variant, variant);
+        if self.eval_file.is_empty() || old == variant {
+            return None;
+        }
+        let dropped =
+            std::mem::replace(&mut self.eval_file, variant.builtin_eval_file().to_string());
+        (dropped != old.builtin_eval_file()).then(|| {
+            format!(
+                "EvalFile {dropped} was {}'s; {} plays with {}",
+                old.name(),
+                variant.name(),
+                self.eval_file
+            )
+        })
     }
 
     /// The algorithm these settings ask for.
@@ -661,5 +691,37 @@ mod tests {
         assert_eq!(s.set("OwnBook", Some("true")), Ok(Change::Book));
         assert!(s.own_book);
         assert_eq!(s.set("Clear Hash", None), Ok(Change::ClearHash));
+    }
+
+    #[test]
+    fn each_game_has_its_own_eval_file_and_a_switch_does_not_carry_a_file_over() {
+        let (chess_net, xq_net) = (chess::nnue::EMBEDDED_NAME, xiangqi::nnue::EMBEDDED_NAME);
+        assert_ne!(chess_net, xq_net);
+        assert_eq!(Settings::new(Variant::Chess).eval_file, chess_net);
+        assert_eq!(Settings::new(Variant::Xiangqi).eval_file, xq_net);
+        // the default follows the game, both ways, without a note
+        let mut s = Settings::new(Variant::Chess);
+        assert_eq!(s.switch_to(Variant::Xiangqi), None);
+        assert_eq!(
+            (s.variant, s.eval_file.as_str()),
+            (Variant::Xiangqi, xq_net)
+        );
+        assert_eq!(s.switch_to(Variant::Chess), None);
+        assert_eq!(s.eval_file, chess_net);
+        // a file of one game is set aside, with a note; the classic evaluation stays
+        s.eval_file = "/nets/mine.nnue".into();
+        let note = s.switch_to(Variant::Xiangqi).expect("a note");
+        assert!(
+            note.contains("/nets/mine.nnue") && note.contains(xq_net),
+            "{note}"
+        );
+        assert_eq!(s.eval_file, xq_net);
+        s.eval_file.clear();
+        assert_eq!(s.switch_to(Variant::Chess), None);
+        assert_eq!(s.eval_file, "");
+        // staying in the same game keeps the file
+        s.eval_file = "/nets/mine.nnue".into();
+        assert_eq!(s.switch_to(Variant::Chess), None);
+        assert_eq!(s.eval_file, "/nets/mine.nnue");
     }
 }

@@ -215,7 +215,9 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
             Change::Variant(variant) if G::KIND == Some(variant.kind()) => {}
             Change::Variant(variant) => {
                 self.engine.stop();
-                self.settings.variant = variant;
+                if let Some(note) = self.settings.switch_to(variant) {
+                    self.out.note(&note);
+                }
                 return Flow::Switch(variant);
             }
         }
@@ -293,7 +295,7 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
                 self.eval_file.clone_from(&file);
                 self.out.note(&if file.is_empty() {
                     "EvalFile empty: the classic evaluation".to_string()
-                } else if file == chess::nnue::EMBEDDED_NAME {
+                } else if file == G::builtin_evaluator_name() {
                     format!("EvalFile {file}: the built-in network")
                 } else {
                     format!("EvalFile {file} loaded")
@@ -494,12 +496,14 @@ impl<G: Tuned, S: Think<G>> Session<G, S> {
 }
 
 /// The evaluator a UCI `EvalFile` value names for game `G`: empty for the classic
-/// evaluation, the built-in network's name for the engine's own ([`Game::builtin_evaluator`];
-/// the classic one in a game without a network), anything else a file to load.
+/// evaluation, the game's built-in network's name ([`Game::builtin_evaluator_name`]) for
+/// the engine's own ([`Game::builtin_evaluator`]), anything else a file to load (so another
+/// game's built-in name is a file name, refused unless such a file is there and is this
+/// game's network).
 pub fn evaluator_named<G: Game>(file: &str) -> Result<G::Evaluator, String> {
     if file.is_empty() {
         Ok(G::Evaluator::default())
-    } else if file == chess::nnue::EMBEDDED_NAME {
+    } else if file == G::builtin_evaluator_name() {
         Ok(G::builtin_evaluator())
     } else {
         G::load_evaluator(std::path::Path::new(file))

@@ -26,11 +26,12 @@ pub const DESCRIPTION: Description = Description {
 };
 
 /// For a position that evaluates with a network: a note that the explained terms are the
-/// classic evaluation's and the total the network's.
+/// classic evaluation's and the total the network's, named: the built-in network's file
+/// name, or `EvalFile` for one loaded from a file.
 pub(crate) fn network_note(pos: &crate::Position) -> Option<String> {
-    pos.network()?;
-    Some(
-        "the total is the network's (EvalFile); the terms are the classic evaluation's\n"
-            .to_string(),
-    )
+    let net = pos.network()?;
+    let name = nnue::shown_name(net, &crate::nnue::embedded(), crate::nnue::EMBEDDED_NAME);
+    Some(format!(
+        "the total is the network's ({name}); the terms are the classic evaluation's\n"
+    ))
 }

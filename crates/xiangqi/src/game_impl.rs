@@ -13,8 +13,8 @@ impl Game for Position {
     type Move = Move;
     type FenError = FenError;
     type MoveError = MoveError;
-    /// The network positions evaluate with (`None`: the classic evaluation, the default:
-    /// xiangqi has no network built in yet).
+    /// The network positions evaluate with (`None`: the classic evaluation, the type's
+    /// default; the engine plays with the built-in network, [`crate::nnue::embedded`]).
     type Evaluator = Option<std::sync::Arc<crate::nnue::Network>>;
     const NAME: &'static str = "xiangqi";
 
@@ -33,6 +33,12 @@ impl Game for Position {
     }
     fn set_evaluator(&mut self, net: Self::Evaluator) {
         self.set_network(net);
+    }
+    fn builtin_evaluator() -> Self::Evaluator {
+        Some(crate::nnue::embedded())
+    }
+    fn builtin_evaluator_name() -> &'static str {
+        crate::nnue::EMBEDDED_NAME
     }
     fn load_evaluator(path: &std::path::Path) -> Result<Self::Evaluator, String> {
         crate::nnue::Network::from_file(path).map(|net| Some(std::sync::Arc::new(net)))

@@ -213,9 +213,46 @@ fn a_network_file_loads_as_the_evaluator() {
     pos.set_evaluator(Some(net));
     assert_eq!(pos.evaluate(), fresh(&pos));
     assert_ne!(pos.evaluate(), classic);
-    assert!(pos.evaluator_note().is_some_and(|n| n.contains("network")));
+    let note = pos.evaluator_note().expect("a note for a network");
     assert!(
-        <Position as Game>::builtin_evaluator().is_none(),
-        "none built in yet"
+        note.contains("(EvalFile)"),
+        "a loaded file is not the built-in: {note}"
+    );
+}
+
+/// The network built into the binary is the committed file of its name, parsed once and
+/// shared; it is the engine's evaluator and name (`EvalFile`'s default), and positions
+/// given it evaluate with it: its scores, not the classic evaluation's.
+#[test]
+fn the_built_in_network_is_the_committed_file_and_the_default() {
+    use xiangqi::nnue::{embedded, EMBEDDED_NAME};
+    let (a, b) = (embedded(), embedded());
+    assert!(Arc::ptr_eq(&a, &b));
+    let path = format!("{}/nets/{EMBEDDED_NAME}", env!("CARGO_MANIFEST_DIR"));
+    let file = Network::from_file(&path).expect("the committed network");
+    assert_eq!(a.to_bytes(), file.to_bytes());
+    assert_eq!(<Position as Game>::builtin_evaluator_name(), EMBEDDED_NAME);
+    let builtin = <Position as Game>::builtin_evaluator().expect("a network built in");
+    assert!(Arc::ptr_eq(&builtin, &a));
+    let fens = [
+        xiangqi::START_FEN,
+        "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKABR1 b - - 0 1",
+        "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+    ];
+    let mut differ = 0;
+    for fen in fens {
+        let mut pos = Position::from_fen(fen).expect(fen);
+        let classic = pos.evaluate();
+        pos.set_evaluator(<Position as Game>::builtin_evaluator());
+        let clone = pos.clone();
+        assert!(Arc::ptr_eq(clone.network().expect("kept by clones"), &a));
+        assert_eq!(pos.evaluate(), a.evaluate_position(&pos), "{fen}");
+        differ += usize::from(pos.evaluate() != classic);
+        let note = pos.evaluator_note().expect("a note for a network");
+        assert!(note.contains(EMBEDDED_NAME), "{fen}: {note}");
+    }
+    assert!(
+        differ >= 2,
+        "the network scores like the classic evaluation"
     );
 }

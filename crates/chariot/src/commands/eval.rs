@@ -14,7 +14,7 @@ pub struct EvalArgs {
     /// The position (default: the game's starting position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Chess: total with the classic evaluation instead of the built-in network.
+    /// The total with the classic evaluation instead of the game's built-in network.
     #[arg(long)]
     pub classic: bool,
 }

@@ -93,11 +93,5 @@ const _: () = match network::check(EMBEDDED_BYTES) {
 /// that evaluates with it (it is constant data: parsing it once is all the sharing needs).
 pub fn embedded() -> Arc<Network> {
     static NET: OnceLock<Arc<Network>> = OnceLock::new();
-    Arc::clone(NET.get_or_init(|| {
-        // The bytes passed `network::check` when the crate was compiled, and it accepts
-        // exactly what `from_bytes` accepts: this cannot fail.
-        Network::from_bytes(EMBEDDED_BYTES)
-            .map(Arc::new)
-            .unwrap_or_else(|e| panic!("the built-in network {EMBEDDED_NAME}: {e}"))
-    }))
+    nnue::built_in(&NET, EMBEDDED_BYTES, EMBEDDED_NAME)
 }

@@ -104,7 +104,9 @@ pub struct Args {
     #[arg(long)]
     pub quiet: bool,
     /// Network (NNUE) of the game played that both sides evaluate with, as the UCI option
-    /// `EvalFile` (default: the classic evaluation); another game's network is refused.
+    /// `EvalFile`: a file, or the game's built-in network's name (`chariot eval` names it)
+    /// for that network (default: the classic evaluation); another game's network is
+    /// refused.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
     /// Start positions, one FEN or EPD per line as for `chariot arena --openings`
@@ -194,6 +196,9 @@ impl Rng {
 /// `--eval-file`'s network, or classically without the option.
 fn load_starts<G: Game>(args: &Args) -> anyhow::Result<Vec<G>> {
     let evaluator = match &args.eval_file {
+        Some(file) if file.as_os_str() == G::builtin_evaluator_name() => {
+            Some(G::builtin_evaluator())
+        }
         Some(file) => Some(
             G::load_evaluator(file)
                 .map_err(|e| anyhow::anyhow!("--eval-file {}: {e}", file.display()))?,

@@ -4,7 +4,10 @@ use testkit::{Capture, Pile, Scripted, STEP};
 
 fn session() -> (Session<Pile, Scripted>, Capture) {
     let capture = Capture::default();
-    let settings = Settings::new(Variant::Chess);
+    let mut settings = Settings::new(Variant::Chess);
+    // The pile game's built-in evaluation is its only one, named by the empty value (a
+    // chess network's name would be a file it cannot read).
+    settings.eval_file = Pile::builtin_evaluator_name().to_string();
     let session = Session::new(
         settings,
         MoveStyle::Coord,
