@@ -26,6 +26,26 @@ pub use accumulator::{Accumulator, Delta};
 pub use format::{check, Layout};
 pub use network::{built_in, shown_name, Activation, Network, LIMIT};
 
+/// In fuzz builds, one position in this many has its incrementally updated sums checked
+/// against a recomputation (see [`check_sums`]).
+pub const FUZZ_CHECK_ONE_IN: u64 = 16;
+
+/// Whether a debug build should check this position's incrementally updated
+/// [`Accumulator`] against one recomputed from every piece; `key` is the position's hash.
+///
+/// Everywhere but fuzz builds (`--cfg fuzzing`): always. The recomputation costs a dozen
+/// incremental updates, and done after every move it was 40% of a fuzzed engine session,
+/// so fuzz builds check a deterministic sample: the positions whose key is a multiple of
+/// [`FUZZ_CHECK_ONE_IN`]. That still catches a wrong update: a position's sums are
+/// updated from its parent's, so a wrong one stays wrong in every position below it until
+/// a sampled one is reached, and the fuzzer makes each kind of move (castling, en passant,
+/// promotion, capture) many thousands of times. Sampling by key rather than at random
+/// keeps a crash reproducible from its input.
+#[inline]
+pub fn check_sums(key: u64) -> bool {
+    cfg!(not(fuzzing)) || key.is_multiple_of(FUZZ_CHECK_ONE_IN)
+}
+
 /// Hidden units per perspective of the engine's networks. Files with fewer units load too
 /// (see [`format`]): the missing units are silent.
 pub const HIDDEN: usize = 128;
@@ -95,4 +115,16 @@ pub fn features<F: FeatureSet>(pos: &F::Position) -> (Vec<u16>, Vec<u16>) {
         theirs.push(f[1 - us] as u16);
     });
     (ours, theirs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outside_fuzz_builds_every_position_has_its_sums_checked() {
+        for key in [0, 1, FUZZ_CHECK_ONE_IN - 1, FUZZ_CHECK_ONE_IN + 1, u64::MAX] {
+            assert!(check_sums(key), "key {key}");
+        }
+    }
 }

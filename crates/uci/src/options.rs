@@ -468,8 +468,16 @@ fn check(name: &str, text: &str) -> Result<bool, OptionError> {
 }
 
 /// The most Hash this machine can hold comfortably: half its physical memory, so a GUI
-/// asking for a terabyte gets a table instead of an out-of-memory kill.
+/// asking for a terabyte gets a table instead of an out-of-memory kill. Read once per
+/// process: every session asks (the fuzz targets start thousands a second) and the
+/// machine's memory does not change under it.
 pub fn memory_cap_mb() -> usize {
+    static CAP: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CAP.get_or_init(read_memory_cap_mb)
+}
+
+/// [`memory_cap_mb`] read from /proc/meminfo.
+fn read_memory_cap_mb() -> usize {
     let total_kb = std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|text| {
@@ -622,6 +630,12 @@ mod tests {
         s.set("Hash", Some("1048576")).unwrap();
         assert_eq!(s.search_options(512).hash_mb, 512);
         assert!(memory_cap_mb() >= 1);
+    }
+
+    #[test]
+    fn the_memory_cap_read_once_is_the_machines() {
+        assert_eq!(memory_cap_mb(), read_memory_cap_mb());
+        assert_eq!(memory_cap_mb(), memory_cap_mb());
     }
 
     #[test]
