@@ -47,6 +47,8 @@ mod record_tests;
 #[cfg(test)]
 mod store_clock_tests;
 #[cfg(test)]
+mod store_damage_tests;
+#[cfg(test)]
 mod store_tests;
 #[cfg(test)]
 mod wire_tests;

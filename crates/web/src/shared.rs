@@ -154,6 +154,9 @@ struct Inner<G: Game> {
     engine_failed: bool,
     /// The id the game is stored under, once the registry has given it one.
     saved_as: Option<String>,
+    /// Why this game's last write did not reach the database; the state reports it even
+    /// after another game's write succeeds (the store's own status is the last write's).
+    unsaved: Option<String>,
     /// The two clocks of a timed game; the side to move's runs while the game goes on.
     clock: Option<Clock>,
     /// The mover's time left after each move of a timed game, one per ply as far as known
@@ -163,8 +166,9 @@ struct Inner<G: Game> {
 
 impl<G: Game> Inner<G> {
     /// Writes the game to the store: called under the game's lock after every change, so
-    /// that the stored moves are never older than what a client has been told.
-    fn save(&self, ctx: &Ctx) {
+    /// that the stored moves are never older than what a client has been told, or the
+    /// state says that they are not saved.
+    fn save(&mut self, ctx: &Ctx) {
         if let Some(id) = &self.saved_as {
             let plies = self.session.history.len();
             let clock = self.clock.as_ref().map(|clock| {
@@ -173,8 +177,10 @@ impl<G: Game> Inner<G> {
                 move_ms.resize(plies, None);
                 clock.saved(Instant::now(), move_ms)
             });
-            ctx.store
-                .save(&replay::snapshot(id, &self.session, self.level, clock));
+            self.unsaved = ctx
+                .store
+                .save(&replay::snapshot(id, &self.session, self.level, clock))
+                .err();
         }
     }
 
@@ -524,6 +530,7 @@ impl<G: Tuned, S: Think<G>> Shared<G, S> {
                     touched: Instant::now(),
                     engine_failed: false,
                     saved_as: None,
+                    unsaved: None,
                     clock,
                     move_ms,
                 }),
@@ -705,7 +712,13 @@ impl<G: Tuned, S: Think<G>> GameHandle for Shared<G, S> {
             clock: inner.clock.as_ref().map(|c| c.view(now)),
             opening: opening_of(&s.start, &s.moves()),
             seq: inner.next_seq,
-            saving: self.ctx.store.saving(),
+            saving: match &inner.unsaved {
+                Some(reason) => Saving {
+                    saving: false,
+                    saving_reason: Some(reason.clone()),
+                },
+                None => self.ctx.store.saving(),
+            },
         };
         serde_json::to_string(&view).unwrap_or_else(|_| "{}".into())
     }

@@ -42,6 +42,19 @@ pub struct SavedGame {
     pub updated: String,
 }
 
+impl SavedGame {
+    /// Whether `other` is the same game in the same state, the database's own timestamps
+    /// aside (what a read-back after a write must give).
+    fn same_game(&self, other: &SavedGame) -> bool {
+        let timeless = |g: &SavedGame| SavedGame {
+            created: String::new(),
+            updated: String::new(),
+            ..g.clone()
+        };
+        timeless(self) == timeless(other)
+    }
+}
+
 /// A timed game's clocks as stored, so that a reopened game resumes them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SavedClock {
@@ -199,8 +212,11 @@ impl Store {
         let mut db = Connection::open(path).map_err(|e| format!("cannot open: {e}"))?;
         db.busy_timeout(std::time::Duration::from_secs(2))
             .map_err(|e| e.to_string())?;
+        // The full check, not `quick_check`: only it compares each index with its table, and a
+        // primary-key index that disagrees with the rows makes a game written under one id
+        // read back as another game (a fuzzed file did exactly that).
         let check: String = db
-            .query_row("PRAGMA quick_check", [], |r| r.get(0))
+            .query_row("PRAGMA integrity_check(1)", [], |r| r.get(0))
             .map_err(|e| format!("the file is not a usable database: {e}"))?;
         if check != "ok" {
             return Err(format!("the database is damaged: {check}"));
@@ -259,11 +275,14 @@ impl Store {
         }
     }
 
-    /// Writes a game's current state (inserting it the first time); a failure is noted, not
-    /// returned, as the game goes on either way.
-    pub fn save(&self, game: &SavedGame) {
+    /// Writes a game's current state (inserting it the first time) and reads it back: `Ok`
+    /// only when the database now gives exactly this game for its id. A failure is also noted
+    /// for [`Store::saving`]; the caller reports it with the game, which goes on either way.
+    pub fn save(&self, game: &SavedGame) -> Result<(), String> {
         let db = self.db();
-        let Some(db) = db.as_ref() else { return };
+        let Some(db) = db.as_ref() else {
+            return Err(self.saving().saving_reason.unwrap_or_default());
+        };
         let clock = game.clock.as_ref();
         // One statement, so the moves and the clocks after them are written together.
         let result = db.execute(
@@ -293,44 +312,28 @@ impl Store {
                 clock.map(SavedClock::move_ms_text),
             ],
         );
-        self.note(result);
+        // A write SQLite accepts can still read back as something else (a damaged index, a
+        // trigger in a foreign file): only a read-back shows that a reopened game is this one.
+        let outcome = match result.and_then(|_| read(db, &game.id)) {
+            Err(e) => Err(format!(
+                "the last change could not be saved ({e}); the game goes on in memory"
+            )),
+            Ok(Some(stored)) if stored.same_game(game) => Ok(()),
+            Ok(_) => Err(
+                "the database does not give back the game just written (the file is damaged); \
+                 the game goes on in memory"
+                    .to_string(),
+            ),
+        };
+        *self.problem() = outcome.as_ref().err().cloned();
+        outcome
     }
 
-    /// The stored game with this id, if there is one.
+    /// The stored game with this id, if there is one (and the database is sound enough to
+    /// give that game, not another, for the id).
     pub fn load(&self, id: &str) -> Option<SavedGame> {
         let db = self.db();
-        let db = db.as_ref()?;
-        db.query_row(
-            "SELECT id, kind, start_fen, human, level, moves, result, ending, created, updated,
-                    clock_base_ms, clock_inc_ms, white_ms, black_ms, move_ms
-             FROM games WHERE id = ?1",
-            [id],
-            |r| {
-                let moves: String = r.get(5)?;
-                Ok(SavedGame {
-                    id: r.get(0)?,
-                    game: r.get(1)?,
-                    start_fen: r.get(2)?,
-                    human: r.get(3)?,
-                    level: r.get(4)?,
-                    moves: moves.split_whitespace().map(str::to_string).collect(),
-                    result: r.get(6)?,
-                    ending: r.get(7)?,
-                    clock: SavedClock::from_columns(
-                        r.get(10)?,
-                        r.get(11)?,
-                        r.get(12)?,
-                        r.get(13)?,
-                        r.get(14)?,
-                    ),
-                    created: r.get(8)?,
-                    updated: r.get(9)?,
-                })
-            },
-        )
-        .optional()
-        .ok()
-        .flatten()
+        read(db.as_ref()?, id).ok().flatten()
     }
 
     /// The archive, newest first, and how many games match the filter in all; `None` when
@@ -416,6 +419,42 @@ impl Store {
     pub fn is_open(&self) -> bool {
         self.db().is_some()
     }
+}
+
+/// The row stored under `id`, read through `db`.
+fn read(db: &Connection, id: &str) -> rusqlite::Result<Option<SavedGame>> {
+    let game = db
+        .query_row(
+            "SELECT id, kind, start_fen, human, level, moves, result, ending, created, updated,
+                clock_base_ms, clock_inc_ms, white_ms, black_ms, move_ms
+         FROM games WHERE id = ?1",
+            [id],
+            |r| {
+                let moves: String = r.get(5)?;
+                Ok(SavedGame {
+                    id: r.get(0)?,
+                    game: r.get(1)?,
+                    start_fen: r.get(2)?,
+                    human: r.get(3)?,
+                    level: r.get(4)?,
+                    moves: moves.split_whitespace().map(str::to_string).collect(),
+                    result: r.get(6)?,
+                    ending: r.get(7)?,
+                    clock: SavedClock::from_columns(
+                        r.get(10)?,
+                        r.get(11)?,
+                        r.get(12)?,
+                        r.get(13)?,
+                        r.get(14)?,
+                    ),
+                    created: r.get(8)?,
+                    updated: r.get(9)?,
+                })
+            },
+        )
+        .optional()?;
+    // A damaged index can lead a lookup to another row: that is not the game asked for.
+    Ok(game.filter(|g| g.id == id))
 }
 
 /// The default data directory: `$XDG_DATA_HOME/chariot`, `~/.local/share/chariot` or the
