@@ -200,13 +200,22 @@ fn next_random(state: &mut u64) -> u64 {
     *state
 }
 
+/// The start position every soak game begins from, evaluating as the engine ships: with the
+/// game's built-in network (the classic evaluation only where a game has none), so the soak
+/// exercises what users play, incremental network updates included.
+pub(super) fn start_position<G: Game>() -> G {
+    let mut pos = G::start();
+    pos.set_evaluator(G::builtin_evaluator());
+    pos
+}
+
 fn play_game<G: Game>(
     player: &mut Player<G>,
     config: &Config,
     index: usize,
     plies: &mut usize,
 ) -> End {
-    let mut pos = G::start();
+    let mut pos = start_position::<G>();
     let mut rng = config
         .seed
         .wrapping_add(index as u64)

@@ -45,6 +45,24 @@ fn a_tiny_chess_soak_is_clean() {
 }
 
 #[test]
+fn soak_games_start_with_each_games_built_in_network() {
+    let chess = super::play::start_position::<chess::Position>();
+    assert!(chess.network().is_some(), "chess soaks with its network");
+    let xiangqi = super::play::start_position::<xiangqi::Position>();
+    assert!(
+        xiangqi.network().is_some(),
+        "xiangqi soaks with its network"
+    );
+}
+
+#[test]
+fn a_tiny_xiangqi_soak_with_its_network_is_clean() {
+    let stats = soak::<xiangqi::Position>(&config(2, 300), &|_| {});
+    assert_counts_add_up(&stats, 2);
+    assert_eq!(stats.faults(), 0, "{stats}");
+}
+
+#[test]
 fn a_chess_soak_with_a_clock_counts_no_time_loss() {
     let mut cfg = config(1, 200);
     cfg.clock = Some(crate::tc::TimeControl::parse_clock("2+0.05").unwrap());
