@@ -47,7 +47,7 @@ fn castling_king_takes_rook_is_played_and_written_as_chess960() {
         round: 1,
         white: "W",
         black: "B",
-        tc: &tc,
+        tcs: [tc, tc],
         chess960: true,
     };
     let mut out = String::new();

@@ -180,10 +180,13 @@ pub fn play<'a, G: Game>(
         rec
     };
 
+    // A seat's own clock (time odds) or the match's.
+    let tcs = [white.spec.tc, black.spec.tc].map(|own| own.unwrap_or(cfg.tc));
     for (side, seat) in [(Side::White, &mut white), (Side::Black, &mut black)] {
+        let tc = tcs[side.index()];
         let prepared = seat
             .ready::<G>(cfg)
-            .and_then(|e| e.new_game(&start_fen, cfg.tc, cfg.handshake));
+            .and_then(|e| e.new_game(&start_fen, tc, cfg.handshake));
         match prepared {
             Ok(()) => {}
             Err(e) if e.is_fatal() => return Err(e),
@@ -198,7 +201,7 @@ pub fn play<'a, G: Game>(
     // The move list as each engine writes it.
     let mut texts: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut pos = start.clone();
-    let mut clocks = Clocks::new(cfg.tc, cfg.overhead);
+    let mut clocks = Clocks::per_side(tcs[0], tcs[1], cfg.overhead);
     let mut adjudicator = Adjudicator::new(cfg.adjudication);
     let start_fullmove = record::write::fullmove_number(&start_fen);
 

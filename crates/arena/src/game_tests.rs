@@ -145,6 +145,25 @@ fn clocks_count_down_from_the_time_control() {
 }
 
 #[test]
+fn an_engine_with_time_odds_plays_on_its_own_clock() {
+    // The same 1 s game as above, but the slow engine has 60 s of its own (`tc=60`):
+    // five moves of 300 ms (1.5 s, a loss on the match's clock) fit easily, so the game runs to its move limit, while the
+    // quiet engine on the match's 1 s clock answers at once and never runs short.
+    let mut cfg = config(TimeControl::parse_clock("1").unwrap());
+    cfg.hang_margin = Duration::from_secs(10);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_uci.py");
+    let slow = EngineSpec::parse(&format!(
+        "name=T,cmd=\"python3 {script} slow 300 a1a2\",tc=60"
+    ))
+    .unwrap();
+    let quiet = fake("Q", "fixed a1a2");
+    let r = game(&quiet, &slow, "10", &cfg);
+    assert_eq!(r.fault, None, "{}", r.detail);
+    assert_eq!(r.outcome.reason, EndReason::MoveLimit);
+    assert_eq!(r.moves.len(), 10);
+}
+
+#[test]
 fn missing_program_is_an_error_not_a_forfeit() {
     let cfg = config(TimeControl::Depth(1));
     let missing = EngineSpec::parse("cmd=/nonexistent/engine").unwrap();

@@ -62,7 +62,8 @@ pub struct Args {
     #[arg(long, default_value = "chess")]
     pub game: GameKind,
     /// An engine: name=A,cmd="prog args",option.NAME=VALUE,dir=PATH,proto=uci|uci-fsf|uci-pika|xboard
-    /// (repeat; more than two engines play a round robin). xboard engines play chess only;
+    /// (repeat; more than two engines play a round robin). `tc=40+0.4` gives this engine
+    /// its own clock instead of --tc (time odds). xboard engines play chess only;
     /// for them option.Hash=N becomes `memory N`, other options `option NAME=VALUE`.
     #[arg(long = "engine", required = true)]
     pub engines: Vec<String>,
@@ -191,6 +192,12 @@ pub fn match_config(args: &Args) -> anyhow::Result<MatchConfig> {
     }
     let tc = time_control(args)?;
     for e in &engines {
+        if e.tc.is_some() && !matches!(tc, TimeControl::Clock { .. }) {
+            bail!(
+                "{}: an engine's own tc= needs a clock for the match too (--tc), not {tc}",
+                e.name
+            );
+        }
         if e.proto == Some(spec::Proto::Xboard) && args.chess960 {
             bail!(
                 "{}: proto=xboard engines cannot play --chess960 yet",
@@ -201,7 +208,8 @@ pub fn match_config(args: &Args) -> anyhow::Result<MatchConfig> {
             if args.game != GameKind::Chess {
                 bail!("{}: proto=xboard engines play chess only", e.name);
             }
-            xboard::tc_commands(tc).map_err(|why| anyhow::anyhow!("{}: {why}", e.name))?;
+            xboard::tc_commands(e.tc.unwrap_or(tc))
+                .map_err(|why| anyhow::anyhow!("{}: {why}", e.name))?;
         }
     }
     let adjudication = match &args.adjudicate {
@@ -259,6 +267,13 @@ pub fn play_match<G: ::game::Game>(args: &Args, openings: &[G]) -> anyhow::Resul
         openings.len(),
         cfg.concurrency
     );
+    for e in cfg.engines.iter().filter(|e| e.tc.is_some()) {
+        eprintln!(
+            "arena: {} plays on its own clock, {}",
+            e.name,
+            e.tc.unwrap_or(cfg.game.tc)
+        );
+    }
     if let Some(warning) = repeat_warning(args, openings.len()) {
         eprintln!("arena: warning: {warning}");
     }

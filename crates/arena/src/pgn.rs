@@ -23,8 +23,9 @@ pub struct PgnHeader<'a> {
     pub white: &'a str,
     /// Black's engine name.
     pub black: &'a str,
-    /// The time control.
-    pub tc: &'a TimeControl,
+    /// Each side's time control (White or Red first); the same unless the match gives
+    /// time odds.
+    pub tcs: [TimeControl; 2],
     /// The game is Chess960: tagged so, its FEN always given and read as Chess960.
     pub chess960: bool,
 }
@@ -84,6 +85,9 @@ pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRec
     // A Chess960 game names its start even when it is the standard one (number 518), as
     // readers need the FEN to know the rooks' files.
     let custom_start = head.chess960 || G::start().to_fen() != rec.start_fen;
+    // Time odds are tagged per side, as cutechess does; one clock keeps the standard tag.
+    let [white_tc, black_tc] = head.tcs.map(|tc| tc.pgn_tag());
+    let same_tc = white_tc == black_tc;
     let tags = Tags::new()
         .set("Event", head.event)
         .set("Site", "chariot arena")
@@ -95,7 +99,9 @@ pub fn write_game<G: Game>(out: &mut String, head: &PgnHeader<'_>, rec: &GameRec
         .set_some("Variant", variant)
         .set_some("FEN", custom_start.then_some(rec.start_fen.as_str()))
         .set_some("SetUp", custom_start.then_some("1"))
-        .set("TimeControl", &head.tc.pgn_tag())
+        .set_some("TimeControl", same_tc.then(|| white_tc.clone()).as_deref())
+        .set_some("WhiteTimeControl", (!same_tc).then_some(white_tc.as_str()))
+        .set_some("BlackTimeControl", (!same_tc).then_some(black_tc.as_str()))
         .set("Termination", termination(rec.outcome.reason))
         .set("PlyCount", &rec.moves.len().to_string());
     let start = if head.chess960 {
@@ -167,11 +173,22 @@ mod tests {
             round: 3,
             white: "A \"x\"",
             black: "B",
-            tc: &tc,
+            tcs: [tc, tc],
             chess960: false,
         };
         let mut out = String::new();
         write_game::<Toy>(&mut out, &head, &rec);
+        let odds = PgnHeader {
+            tcs: [tc, TimeControl::parse_clock("40+0.4").unwrap()],
+            ..head
+        };
+        let mut with_odds = String::new();
+        write_game::<Toy>(&mut with_odds, &odds, &rec);
+        assert!(
+            with_odds.contains("[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"40+0.4\"]\n")
+                && !with_odds.contains("[TimeControl "),
+            "{with_odds}"
+        );
         assert!(out.contains("[White \"A \\\"x\\\"\"]\n"), "{out}");
         assert!(out.contains("[Variant \"toy\"]\n"));
         assert!(out.contains("[FEN \"5\"]\n[SetUp \"1\"]\n"));

@@ -174,7 +174,7 @@ pub fn run_match<G: Game>(
                         round: p.index + 1,
                         white: &cfg.engines[p.white].name,
                         black: &cfg.engines[p.black].name,
-                        tc: &cfg.game.tc,
+                        tcs: [p.white, p.black].map(|e| cfg.engines[e].tc.unwrap_or(cfg.game.tc)),
                         chess960: cfg.game.chess960,
                     };
                     let mut text = String::new();

@@ -73,6 +73,7 @@ fn engine_spec(text: &str) -> anyhow::Result<EngineSpec> {
         dir: None,
         options: Vec::new(),
         proto: None,
+        tc: None,
     })
 }
 

@@ -1,6 +1,7 @@
 //! Parsing of the `key=value,key=value` lists the arena's options take
 //! (`--engine name=A,cmd="./eng -q",option.Hash=16`), and of command lines.
 
+use crate::tc::TimeControl;
 use game::MoveStyle;
 use std::path::PathBuf;
 
@@ -191,10 +192,13 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// Protocol dialect; `None` means the game's default.
     pub proto: Option<Proto>,
+    /// This engine's own clock (`tc=40+0.4`, for time-odds matches); `None` means the
+    /// match's `--tc`.
+    pub tc: Option<TimeControl>,
 }
 
 impl EngineSpec {
-    /// Parses `name=A,cmd="…",option.Hash=16,dir=…,proto=uci|uci-fsf|uci-pika|xboard`.
+    /// Parses `name=A,cmd="…",option.Hash=16,dir=…,proto=uci|uci-fsf|uci-pika|xboard,tc=40+0.4`.
     pub fn parse(text: &str) -> Result<EngineSpec, SpecError> {
         let what = "--engine";
         let mut name = None;
@@ -202,6 +206,7 @@ impl EngineSpec {
         let mut dir = None;
         let mut options = Vec::new();
         let mut proto = None;
+        let mut tc = None;
         for (k, v) in key_values(text)? {
             if let Some(opt) = k.strip_prefix("option.") {
                 options.push((opt.to_string(), v));
@@ -211,6 +216,10 @@ impl EngineSpec {
                 "name" => name = Some(v),
                 "cmd" => cmd = Some(split_command(&v)?),
                 "dir" => dir = Some(PathBuf::from(v)),
+                "tc" => match TimeControl::parse_clock(&v) {
+                    Ok(clock) => tc = Some(clock),
+                    Err(_) => return Err(SpecError::BadValue { key: k, value: v }),
+                },
                 "proto" => {
                     proto = Some(match v.as_str() {
                         "uci" => Proto::Uci,
@@ -237,6 +246,7 @@ impl EngineSpec {
             dir,
             options,
             proto,
+            tc,
         })
     }
 }
@@ -270,6 +280,9 @@ mod tests {
         let spec = EngineSpec::parse("cmd=/usr/games/stockfish").unwrap();
         assert_eq!(spec.name, "stockfish");
         assert_eq!(spec.proto, None);
+        assert_eq!(spec.tc, None);
+        let odds = EngineSpec::parse("cmd=/usr/games/stockfish,tc=40+0.4").unwrap();
+        assert_eq!(odds.tc, TimeControl::parse_clock("40+0.4").ok());
     }
 
     #[test]
@@ -288,6 +301,10 @@ mod tests {
         ));
         assert!(matches!(
             EngineSpec::parse("cmd=x,proto=winboard"),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            EngineSpec::parse("cmd=x,tc=fast"),
             Err(SpecError::BadValue { .. })
         ));
         assert!(matches!(

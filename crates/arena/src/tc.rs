@@ -120,7 +120,9 @@ pub struct TimeLoss {
 /// The clocks of both sides during one game.
 #[derive(Clone, Debug)]
 pub struct Clocks {
-    tc: TimeControl,
+    /// Each side's time control, indexed by [`Side::index`]; they differ only when an
+    /// engine was given its own (`--engine …,tc=40+0.4`), and then both are clocks.
+    tcs: [TimeControl; 2],
     remaining: [Duration; 2],
     moves_made: [u32; 2],
     overhead: Duration,
@@ -134,21 +136,27 @@ impl Clocks {
     /// Fresh clocks. `overhead` is the move-overhead margin: a move may exceed the time
     /// left by this much before it loses on time (it absorbs process and pipe latency).
     pub fn new(tc: TimeControl, overhead: Duration) -> Clocks {
-        let start = match tc {
+        Clocks::per_side(tc, tc, overhead)
+    }
+
+    /// Fresh clocks with a time control for each side (time odds: `white` for White or
+    /// Red, `black` for Black).
+    pub fn per_side(white: TimeControl, black: TimeControl, overhead: Duration) -> Clocks {
+        let start = |tc| match tc {
             TimeControl::Clock { base, .. } => base,
             _ => Duration::ZERO,
         };
         Clocks {
-            tc,
-            remaining: [start; 2],
+            tcs: [white, black],
+            remaining: [start(white), start(black)],
             moves_made: [0; 2],
             overhead,
         }
     }
 
-    /// The time control these clocks run.
-    pub fn time_control(&self) -> TimeControl {
-        self.tc
+    /// The time control `side`'s clock runs.
+    pub fn time_control(&self, side: Side) -> TimeControl {
+        self.tcs[side.index()]
     }
 
     /// Time left on a side's clock (zero without a clock).
@@ -158,15 +166,19 @@ impl Clocks {
 
     /// The UCI `go` command for `side` to move.
     pub fn go_command(&self, side: Side) -> String {
-        match self.tc {
-            TimeControl::Clock { moves, inc, .. } => {
+        match self.time_control(side) {
+            TimeControl::Clock { moves, .. } => {
                 let [w, b] = self.remaining;
+                let [wi, bi] = self.tcs.map(|tc| match tc {
+                    TimeControl::Clock { inc, .. } => inc,
+                    _ => Duration::ZERO,
+                });
                 let mut cmd = format!(
                     "go wtime {} btime {} winc {} binc {}",
                     ms(w),
                     ms(b),
-                    ms(inc),
-                    ms(inc)
+                    ms(wi),
+                    ms(bi)
                 );
                 if let Some(m) = moves {
                     let to_go = m - self.moves_made[side.index()] % m;
@@ -183,7 +195,7 @@ impl Clocks {
     /// How long `side` may think before losing on time, overhead included;
     /// `None` when the limit is nodes or depth (no clock runs).
     pub fn allowed(&self, side: Side) -> Option<Duration> {
-        match self.tc {
+        match self.time_control(side) {
             TimeControl::Clock { .. } => Some(self.remaining[side.index()] + self.overhead),
             TimeControl::MoveTime(t) => Some(t + self.overhead),
             TimeControl::Nodes(_) | TimeControl::Depth(_) => None,
@@ -199,7 +211,7 @@ impl Clocks {
             }
         }
         let i = side.index();
-        if let TimeControl::Clock { moves, base, inc } = self.tc {
+        if let TimeControl::Clock { moves, base, inc } = self.time_control(side) {
             self.remaining[i] = self.remaining[i].saturating_sub(used) + inc;
             self.moves_made[i] += 1;
             if moves.is_some_and(|m| self.moves_made[i].is_multiple_of(m)) {
@@ -302,5 +314,25 @@ mod tests {
             Clocks::new(TimeControl::Depth(7), ms(0)).go_command(Side::White),
             "go depth 7"
         );
+    }
+
+    #[test]
+    fn time_odds_give_each_side_its_own_clock() {
+        let slow = TimeControl::parse_clock("40+0.4").unwrap();
+        let fast = TimeControl::parse_clock("10+0.1").unwrap();
+        let mut c = Clocks::per_side(fast, slow, ms(0));
+        assert_eq!(c.time_control(Side::Black), slow);
+        assert_eq!(
+            c.go_command(Side::Black),
+            "go wtime 10000 btime 40000 winc 100 binc 400"
+        );
+        c.charge(Side::White, ms(1000)).unwrap();
+        c.charge(Side::Black, ms(1000)).unwrap();
+        // Each side gets its own increment back.
+        assert_eq!(c.remaining(Side::White), ms(9100));
+        assert_eq!(c.remaining(Side::Black), ms(39_400));
+        // White's 9.1 s is its limit, whatever Black has left.
+        assert!(c.clone().charge(Side::White, ms(9200)).is_err());
+        assert!(c.charge(Side::Black, ms(9200)).is_ok());
     }
 }

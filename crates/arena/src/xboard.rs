@@ -285,7 +285,7 @@ impl XboardEngine {
             self.process.send(&line)?;
         }
         self.known = moves.len();
-        if let TimeControl::Clock { .. } = clocks.time_control() {
+        if let TimeControl::Clock { .. } = clocks.time_control(side) {
             let cs = |d: Duration| d.as_millis() / 10;
             self.process
                 .send(&format!("time {}", cs(clocks.remaining(side))))?;
