@@ -63,7 +63,7 @@ enum Command {
     Data(train::data_format::cli::Args),
     /// Texel-tune evaluation weights on datagen data; writes Rust source.
     Tune(train::tune::Args),
-    /// Train the chess network (NNUE) on datagen data.
+    /// Train a network (NNUE) for either game on datagen data (`--game chess|xiangqi`).
     NnueTrain(train::nnue_train::Args),
     /// Fit the win/draw/loss model (UCI_ShowWDL) to self-play PGNs.
     WdlFit(train::wdl_fit::Args),
