@@ -19,6 +19,9 @@
 #   L<level>@<anchor>   Chariot at "Skill Level" <level> against the reference at UCI_Elo <anchor>
 #   E<elo>@<anchor>     Chariot with UCI_LimitStrength, UCI_Elo <elo> (checks the mapping:
 #                       with <elo> = <anchor> a calibrated engine scores about 50%)
+#   L<a>vL<b>           a ladder match: Chariot at level <a> against Chariot at level <b>,
+#                       for levels the reference cannot tell apart (every game won against
+#                       its strongest setting); the joint fit chains them to the anchored ones
 # An anchor below the reference's lowest UCI_Elo would be clamped by it silently, so it is
 # refused. Other settings: GAMES per row (default 60, even), TC (default 3+0.03),
 # CONCURRENCY (default 2: both engines are single-threaded and only one of them thinks at a
@@ -66,8 +69,9 @@ if [[ -z ${ELO_MIN:-} ]]; then
 fi
 # Every row checked before any game is played.
 for row in $ROWS; do
+  [[ $row =~ ^L[0-9]+vL[0-9]+$ ]] && continue
   if [[ ! $row =~ ^[LE][0-9]+@([0-9]+)$ ]]; then
-    echo "calibrate.sh: bad row '$row' (want L<level>@<anchor> or E<elo>@<anchor>)" >&2
+    echo "calibrate.sh: bad row '$row' (want L<level>@<anchor>, E<elo>@<anchor> or L<a>vL<b>)" >&2
     exit 2
   fi
   anchor=${BASH_REMATCH[1]}
@@ -91,6 +95,27 @@ echo
 echo "| Chariot setting | $REF_NAME UCI_Elo | Games | W/D/L | Score | Elo diff (95%) | Setting Elo |"
 echo "|---|---:|---:|---|---:|---|---:|"
 for row in $ROWS; do
+  # Each match gets its own files: a row played again (more games) adds to the pool.
+  tag=$(printf %s "$row" | tr -c 'A-Za-z0-9' '_')
+  n=1
+  while [[ -e $OUT/$tag-$n.json ]]; do n=$((n + 1)); done
+  tag=$tag-$n
+  if [[ $row =~ ^L([0-9]+)vL([0-9]+)$ ]]; then
+    a=${BASH_REMATCH[1]} b=${BASH_REMATCH[2]}
+    echo "== Chariot Skill Level $a vs Chariot Skill Level $b ($GAME, ladder)" >&2
+    "$BIN" arena --game "$GAME" --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
+      --engine "name=Chariot Skill Level $a,cmd=\"$BIN uci\",option.Hash=$HASH,option.Skill Level=$a" \
+      --engine "name=Chariot Skill Level $b,cmd=\"$BIN uci\",option.Hash=$HASH,option.Skill Level=$b" \
+      --pgn "$OUT/$tag.pgn" --json "$OUT/$tag.json" >&2
+    python3 - "$OUT/$tag.json" "$a" "$b" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["pairs"][0]
+diff = "n/a" if p["elo"] is None else f"{p['elo']:+.0f} (ladder)"
+print(f"| Skill Level {sys.argv[2]} | Chariot level {sys.argv[3]} | {p['games']} "
+      f"| {p['wins']}/{p['draws']}/{p['losses']} | {100 * p['score']:.1f}% | {diff} | — |")
+PY
+    continue
+  fi
   if [[ $row =~ ^L([0-9]+)@([0-9]+)$ ]]; then
     setting="Skill Level ${BASH_REMATCH[1]}"
     chariot_opts="option.Skill Level=${BASH_REMATCH[1]}"
@@ -102,7 +127,6 @@ for row in $ROWS; do
     exit 2
   fi
   anchor=${BASH_REMATCH[2]}
-  tag=$(printf %s "$row" | tr -c 'A-Za-z0-9' '_')
   echo "== Chariot $setting vs $REF_NAME UCI_Elo $anchor ($GAME)" >&2
   "$BIN" arena --game "$GAME" --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
     --engine "name=Chariot $setting,cmd=\"$BIN uci\",option.Hash=$HASH,$chariot_opts" \
@@ -123,58 +147,11 @@ print(f"| {sys.argv[2]} | {anchor} | {p['games']} | {p['wins']}/{p['draws']}/{p[
       f"| {100 * p['score']:.1f}% | {diff} | {level} |")
 PY
 done
-# Every match in $OUT (this run's and earlier runs' with the same OUT) pooled per setting:
-# the maximum-likelihood Elo given each anchor at its nominal UCI_Elo (draws count half).
+# Every match in $OUT (this run's and earlier runs' with the same OUT) rated together:
+# anchors at their nominal UCI_Elo, ladder matches chaining levels (scripts/calibrate_fit.py).
 echo
-echo "Pooled per setting over every match in \`$OUT\` (maximum likelihood, anchors at their"
-echo "nominal UCI_Elo; 95% likelihood interval):"
+echo "All settings rated together over every match in \`$OUT\` (maximum likelihood, anchors at"
+echo "their nominal UCI_Elo, ladder games between levels; 95% likelihood interval):"
 echo
-python3 - "$OUT" "$CONST" <<'PY'
-import glob, json, math, os, sys
-pools = {}
-for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
-    p = json.load(open(path))["pairs"][0]
-    anchor = int(p["b"].split()[-1])
-    pools.setdefault(p["a"], []).append((anchor, p["wins"] + 0.5 * p["draws"], p["games"]))
-points = {}
-edges = []  # settings that won or lost every game: their Elo is only a bound
-def loglik(r, matches):
-    total = 0.0
-    for anchor, score, games in matches:
-        e = 1 / (1 + 10 ** ((anchor - r) / 400))
-        total += score * math.log(e) + (games - score) * math.log(1 - e)
-    return total
-print("| Chariot setting | Games | Anchors | Elo (95%) |")
-print("|---|---:|---|---|")
-for name in sorted(pools, key=lambda n: int(n.split()[-1])):
-    m = pools[name]
-    grid = range(0, 3600)
-    best = max(grid, key=lambda r: loglik(r, m))
-    top = loglik(best, m)
-    inside = [r for r in grid if loglik(r, m) > top - 1.92]
-    anchors = ", ".join(str(a) for a in sorted({a for a, _, _ in m}))
-    print(f"| {name[len('Chariot '):]} | {sum(g for _, _, g in m)} | {anchors} | {best} [{inside[0]}, {inside[-1]}] |")
-    if name.startswith("Chariot Skill Level "):
-        points[int(name.split()[-1])] = best
-        if best in (grid[0], grid[-1]):
-            edges.append(name[len("Chariot "):])
-# The game's table, to paste into crates/engine/src/levels.rs: Skill Level rows only (UCI_Elo
-# rows check the mapping), ascending; the table needs at least two points, the last at 20.
-print()
-print(f"Points for `{sys.argv[2]}` in crates/engine/src/levels.rs (set `measured: true`):")
-print()
-print("```rust")
-print("    points: &[")
-for level in sorted(points):
-    print(f"        ({'FULL_LEVEL' if level == 20 else level}, {points[level]}),")
-print("    ],")
-print("```")
-ascending = [points[l] for l in sorted(points)]
-if 20 not in points or len(points) < 2 or ascending != sorted(set(ascending)):
-    print("\nNot ready to paste: the points need full strength (L20), at least two levels,"
-          " and Elo rising with the level.")
-if edges:
-    print(f"\nNot ready to paste: {', '.join(edges)} won or lost every game, so its Elo is only"
-          " a bound; play it against a closer anchor.")
-PY
+python3 scripts/calibrate_fit.py "$OUT" "$CONST"
 echo "PGN and JSON of these matches: $OUT" >&2
