@@ -55,7 +55,8 @@ impl Tuned for chess::Position {
 /// games, session 46). Correction and soldier history (a soldier structure key) were
 /// measured on top and lost (−65.2 ± 42.3, 179 games), so xiangqi offers no structure key,
 /// and threat ordering has no xiangqi bonuses yet. Each feature's own worth in xiangqi is not
-/// measured yet (docs/search.md). Its levels are read on its own (provisional) table.
+/// measured yet (docs/search.md). Its levels are read on its own table (measured against
+/// Fairy-Stockfish's levels).
 const XIANGQI: SearchTuning = SearchTuning {
     levels: XIANGQI_LEVELS,
     ..CHESS

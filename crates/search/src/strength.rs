@@ -16,18 +16,18 @@
 //!
 //! | level | depth cap | node cap | eval noise (cp) | weaker-move bias | worst pick (cp) | Elo (chess, SF scale, 3+0.03) |
 //! |------:|----------:|---------:|----------------:|-----------------:|----------------:|------------------------------:|
-//! | 0     | 1         | 200      | ±190            | 120              | 200             | ~460 (extrapolated)           |
-//! | 3     | 2         | 1.6 k    | ±160            | 114              | 182             | 896                           |
-//! | 6     | 4         | 13 k     | ±130            | 108              | 164             | 1334                          |
-//! | 9     | 5         | 102 k    | ±100            | 102              | 146             | 1515                          |
-//! | 12    | 7         | 819 k    | ±70             | 96               | 128             | 1715                          |
-//! | 15    | 10        | 6.6 M    | ±40             | 60               | 110             | 1947                          |
-//! | 17    | 12        | 26 M     | ±20             | 36               | 98              | 2080                          |
-//! | 19    | 16        | 105 M    | ±0              | 12               | 86              | 2228                          |
-//! | 20    | none      | none     | none            | 0                | 0               | 2232                          |
+//! | 0     | 1         | 200      | ±190            | 120              | 200             | ~760 (extrapolated)           |
+//! | 3     | 2         | 1.6 k    | ±160            | 114              | 182             | 872                           |
+//! | 6     | 4         | 13 k     | ±130            | 108              | 164             | 1345                          |
+//! | 9     | 5         | 102 k    | ±100            | 102              | 146             | 1565                          |
+//! | 12    | 7         | 819 k    | ±70             | 96               | 128             | 1747                          |
+//! | 15    | 10        | 6.6 M    | ±40             | 60               | 110             | 2187                          |
+//! | 17    | 12        | 26 M     | ±20             | 36               | 98              | 2305 (interpolated)           |
+//! | 19    | 16        | 105 M    | ±0              | 12               | 86              | 2422                          |
+//! | 20    | none      | none     | none            | 0                | 0               | 2552                          |
 //!
-//! (The chess Elo column was measured before the worst-pick cap existed; the cap only removes
-//! picks far below the best line, so it can only make the low levels a little stronger.)
+//! (The chess Elo column is session 50's calibration; xiangqi's levels have their own table,
+//! `XIANGQI_LEVELS`, on Fairy-Stockfish's scale.)
 //!
 //! At fast time controls the clock, not the node cap, limits levels above ~10, so their
 //! Elo depends on the time control more than that of the lower levels.

@@ -65,23 +65,29 @@ mod tests {
     use super::*;
     use engine::levels::CHESS_LEVELS;
 
+    /// The measured Elo of `skill` in `table`, if that level is one of its points.
+    fn point(table: &Calibration, skill: u8) -> Option<u32> {
+        table.points.iter().find(|p| p.0 == skill).map(|p| p.1)
+    }
+
     #[test]
     fn chess_levels_carry_their_calibrated_elo() {
         let chess = game_levels(&CHESS_LEVELS);
         assert!(chess.measured);
         let names: Vec<_> = chess.levels.iter().map(|l| l.name).collect();
         assert_eq!(names, ["beginner", "easy", "medium", "hard", "full"]);
-        let medium = &chess.levels[2];
-        assert_eq!(
-            (medium.skill, medium.elo, medium.measured),
-            (12, 1715, true)
-        );
-        // Level 1 is below the first measured level: extrapolated, so not measured.
-        let beginner = &chess.levels[0];
-        assert_eq!(
-            (beginner.skill, beginner.elo, beginner.measured),
-            (1, 604, false)
-        );
+        // A level that is one of the table's points shows that point, marked measured; one
+        // between points (chess's level 17, left out of its table) is interpolated.
+        for level in &chess.levels {
+            match point(&CHESS_LEVELS, level.skill) {
+                Some(elo) => assert_eq!((level.elo, level.measured), (elo, true), "{level:?}"),
+                None => assert!(!level.measured, "{level:?}"),
+            }
+        }
+        let hard = &chess.levels[3];
+        assert_eq!(hard.skill, 17);
+        let (below, above) = (point(&CHESS_LEVELS, 15), point(&CHESS_LEVELS, 19));
+        assert!(below < Some(hard.elo) && Some(hard.elo) < above, "{hard:?}");
         assert_eq!(chess.levels[4].elo, CHESS_LEVELS.elo_max());
         for pair in chess.levels.windows(2) {
             assert!(pair[0].skill < pair[1].skill && pair[0].elo < pair[1].elo);
@@ -90,7 +96,8 @@ mod tests {
 
     #[test]
     fn a_provisional_table_measures_no_level() {
-        // Chess's points, but not measured in this game (as xiangqi's table is today).
+        // Chess's points, but not measured in this game (as xiangqi's table was until
+        // session 50).
         let provisional = Calibration {
             measured: false,
             scale: "provisional",
@@ -99,6 +106,10 @@ mod tests {
         let levels = game_levels(&provisional);
         assert!(!levels.measured && levels.scale == "provisional");
         assert!(levels.levels.iter().all(|l| !l.measured));
-        assert_eq!(levels.levels[2].elo, 1715, "the Elo is still shown");
+        assert_eq!(
+            Some(levels.levels[2].elo),
+            point(&CHESS_LEVELS, 12),
+            "the Elo is still shown"
+        );
     }
 }
