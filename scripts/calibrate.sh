@@ -94,6 +94,15 @@ echo "swapped; scale: $SCALE. \"Setting Elo\" = anchor + measured difference (95
 echo
 echo "| Chariot setting | $REF_NAME UCI_Elo | Games | W/D/L | Score | Elo diff (95%) | Setting Elo |"
 echo "|---|---:|---:|---|---:|---|---:|"
+# One match between two `--engine` specs, its PGN and JSON written under $OUT/$1.
+play_match() {
+  "$BIN" arena --game "$GAME" --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
+    --engine "$2" --engine "$3" --pgn "$OUT/$1.pgn" --json "$OUT/$1.json" >&2
+}
+# Chariot at a setting (`option.NAME=VALUE` list) as an `--engine` spec.
+chariot() {
+  printf 'name=Chariot %s,cmd="%s uci",option.Hash=%s,%s' "$1" "$BIN" "$HASH" "$2"
+}
 for row in $ROWS; do
   # Each match gets its own files: a row played again (more games) adds to the pool.
   tag=$(printf %s "$row" | tr -c 'A-Za-z0-9' '_')
@@ -103,10 +112,8 @@ for row in $ROWS; do
   if [[ $row =~ ^L([0-9]+)vL([0-9]+)$ ]]; then
     a=${BASH_REMATCH[1]} b=${BASH_REMATCH[2]}
     echo "== Chariot Skill Level $a vs Chariot Skill Level $b ($GAME, ladder)" >&2
-    "$BIN" arena --game "$GAME" --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
-      --engine "name=Chariot Skill Level $a,cmd=\"$BIN uci\",option.Hash=$HASH,option.Skill Level=$a" \
-      --engine "name=Chariot Skill Level $b,cmd=\"$BIN uci\",option.Hash=$HASH,option.Skill Level=$b" \
-      --pgn "$OUT/$tag.pgn" --json "$OUT/$tag.json" >&2
+    play_match "$tag" "$(chariot "Skill Level $a" "option.Skill Level=$a")" \
+      "$(chariot "Skill Level $b" "option.Skill Level=$b")"
     python3 - "$OUT/$tag.json" "$a" "$b" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))["pairs"][0]
@@ -123,15 +130,13 @@ PY
     setting="UCI_Elo ${BASH_REMATCH[1]}"
     chariot_opts="option.UCI_LimitStrength=true,option.UCI_Elo=${BASH_REMATCH[1]}"
   else
-    echo "calibrate.sh: bad row '$row' (want L<level>@<anchor> or E<elo>@<anchor>)" >&2
+    echo "calibrate.sh: bad row '$row' (want L<level>@<anchor>, E<elo>@<anchor> or L<a>vL<b>)" >&2
     exit 2
   fi
   anchor=${BASH_REMATCH[2]}
   echo "== Chariot $setting vs $REF_NAME UCI_Elo $anchor ($GAME)" >&2
-  "$BIN" arena --game "$GAME" --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
-    --engine "name=Chariot $setting,cmd=\"$BIN uci\",option.Hash=$HASH,$chariot_opts" \
-    --engine "name=$REF_NAME $anchor,cmd=$REF$REF_OPTS,option.Hash=$HASH,option.UCI_LimitStrength=true,option.UCI_Elo=$anchor" \
-    --pgn "$OUT/$tag.pgn" --json "$OUT/$tag.json" >&2
+  play_match "$tag" "$(chariot "$setting" "$chariot_opts")" \
+    "name=$REF_NAME $anchor,cmd=$REF$REF_OPTS,option.Hash=$HASH,option.UCI_LimitStrength=true,option.UCI_Elo=$anchor"
   python3 - "$OUT/$tag.json" "$setting" "$anchor" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))["pairs"][0]

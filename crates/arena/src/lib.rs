@@ -267,12 +267,8 @@ pub fn play_match<G: ::game::Game>(args: &Args, openings: &[G]) -> anyhow::Resul
         openings.len(),
         cfg.concurrency
     );
-    for e in cfg.engines.iter().filter(|e| e.tc.is_some()) {
-        eprintln!(
-            "arena: {} plays on its own clock, {}",
-            e.name,
-            e.tc.unwrap_or(cfg.game.tc)
-        );
+    for (name, tc) in cfg.engines.iter().filter_map(|e| Some((&e.name, e.tc?))) {
+        eprintln!("arena: {name} plays on its own clock, {tc}");
     }
     if let Some(warning) = repeat_warning(args, openings.len()) {
         eprintln!("arena: warning: {warning}");
