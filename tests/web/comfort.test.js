@@ -103,10 +103,39 @@ async function soundSwitch(page) {
   assert.equal(await page.locator("#btn-sound").getAttribute("aria-pressed"), "false");
 }
 
+// The level menu names each level with its measured Elo on the game's own reference scale
+// (Stockfish's for chess, Fairy-Stockfish's for xiangqi), read from /api/info, and relabels
+// itself when the game changes; the menu's tooltip names the scale.
+async function levelLabelsPerGame(page) {
+  const info = await page.evaluate(async () => (await fetch("/api/info")).json());
+  const labels = {};
+  for (const game of ["chess", "xiangqi", "chess"]) {
+    await page.selectOption("#sel-game", game);
+    const table = info.game_levels[game];
+    assert.ok(table && table.measured, `${game}: a measured table is served`);
+    const shown = await page.locator("#sel-level option").evaluateAll((os) =>
+      os.map((o) => ({ value: o.value, text: o.textContent })));
+    assert.equal(shown.length, table.levels.length, `${game}: one label per level`);
+    for (const { value, text } of shown) {
+      const level = table.levels.find((l) => l.name === value);
+      assert.ok(level, `${game}: ${value} is a served level`);
+      assert.ok(text.includes(`level ${level.skill} (~${level.elo}`), `${game} ${value}: ${text}`);
+      assert.equal(text.includes("est."), !level.measured, `${game} ${value}: "est." only where not measured: ${text}`);
+    }
+    const title = await page.locator("#sel-level").evaluate((s) => s.parentElement.title);
+    assert.ok(title.includes(table.scale), `${game}: the tooltip names the scale: ${title}`);
+    labels[game] = shown.map((o) => o.text).join("|");
+  }
+  assert.notEqual(labels.chess, labels.xiangqi, "each game shows its own table");
+  const full = info.game_levels.chess.levels.find((l) => l.name === "full");
+  assert.ok(full.elo > 2200, `full strength is no longer labelled ~2200: ${full.elo}`);
+}
+
 main([
   ["a typed move is played; a bad one is explained and the game goes on", typedMoves],
   ["arrow keys do not step through the game while typing", arrowsWhileTyping],
   ["the opening is named after 1.e4 e5 2.Nf3 Nc6 3.Bb5", openingName],
   ["squares, status and moves are named for screen readers", squaresNamed],
   ["the sound switch mutes and survives a reload", soundSwitch],
+  ["the level menu shows each game's measured Elo", levelLabelsPerGame],
 ]);
