@@ -108,6 +108,8 @@ async function soundSwitch(page) {
 // itself when the game changes; the menu's tooltip names the scale.
 async function levelLabelsPerGame(page) {
   const info = await page.evaluate(async () => (await fetch("/api/info")).json());
+  // The page loads the same table once at start-up; wait until it has labelled the menu.
+  await page.waitForFunction(() => /level \d+/.test(document.querySelector("#sel-level option").textContent));
   const labels = {};
   for (const game of ["chess", "xiangqi", "chess"]) {
     await page.selectOption("#sel-game", game);
