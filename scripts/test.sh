@@ -7,7 +7,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-section() { printf '\n==== %s ====\n' "$*"; }
+# Each section's heading also says how long the one before it took (CI's budget is tight on
+# two cores; the totals show where the time goes).
+last=$SECONDS
+section() {
+  printf '\n==== %s (previous section %d s, %d s in all) ====\n' "$*" $((SECONDS - last)) "$SECONDS"
+  last=$SECONDS
+}
 
 for step in scripts/setup.d/*.sh; do
   [ -e "$step" ] || continue
