@@ -3,8 +3,12 @@
 //! legality, make/unmake restoring FEN and hash, the incremental hash against a fresh parse,
 //! the legality of each reported principal variation and, with a clock, time losses.
 //! Panics are caught per game. The run fails when any of our faults is counted.
+//!
+//! A long campaign is played in pieces: `--record FILE` appends each run's totals to a
+//! ledger ([`ledger`]), `--summary FILE` adds them up.
 
 pub mod check;
+pub mod ledger;
 pub mod play;
 pub mod stats;
 
@@ -12,8 +16,9 @@ use crate::spec::{split_command, EngineSpec};
 use crate::tc::TimeControl;
 use ::engine::GameKind;
 use clap::Parser;
-use play::{soak, Config};
+use play::{soak, Config, DEFAULT_NODES};
 use stats::Stats;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 /// Options of `chariot soak`.
@@ -29,9 +34,10 @@ pub struct SoakArgs {
     /// Games per game kind.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
-    /// Node budget of each of our searches.
-    #[arg(long, default_value_t = 1000)]
-    pub nodes: u64,
+    /// Node budget of each of our searches [default: 1000 without --tc; none with --tc, so
+    /// that the clock alone limits the search].
+    #[arg(long)]
+    pub nodes: Option<u64>,
     /// Games played at once (one worker thread each).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -56,6 +62,16 @@ pub struct SoakArgs {
     /// Play against this UCI engine (a command line, or an arena engine spec with `cmd=`).
     #[arg(long)]
     pub vs_engine: Option<String>,
+    /// Append this run's totals (one row per game) to a campaign ledger, e.g. the committed
+    /// `benchmarks/soak.tsv`; a clean run with faults still records them.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Print the totals of a campaign ledger and exit (plays nothing).
+    #[arg(long, value_name = "FILE", conflicts_with = "record")]
+    pub summary: Option<PathBuf>,
+    /// The binary's version text for the ledger (set by `chariot`, not an option).
+    #[arg(skip)]
+    pub build: String,
 }
 
 fn engine_spec(text: &str) -> anyhow::Result<EngineSpec> {
@@ -78,10 +94,14 @@ fn engine_spec(text: &str) -> anyhow::Result<EngineSpec> {
 }
 
 fn config(args: &SoakArgs) -> anyhow::Result<Config> {
-    anyhow::ensure!(args.nodes > 0, "--nodes must be at least 1");
+    anyhow::ensure!(args.nodes != Some(0), "--nodes must be at least 1");
     Ok(Config {
         games: args.games,
-        nodes: args.nodes,
+        nodes: match (args.nodes, &args.tc) {
+            (Some(nodes), _) => Some(nodes),
+            (None, Some(_)) => None,
+            (None, None) => Some(DEFAULT_NODES),
+        },
         threads: args.threads.clamp(1, 256),
         search_threads: args.search_threads.clamp(1, 256),
         hash_mb: args.hash.clamp(1, 4096),
@@ -138,17 +158,30 @@ pub fn soak_game(kind: GameKind, config: &Config, progress: &(dyn Fn(&str) + Syn
 
 /// Entry point of `chariot soak`.
 pub fn run(args: SoakArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.summary {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read the soak ledger {}: {e}", path.display()))?;
+        let rows =
+            ledger::parse_ledger(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        print!("{}", ledger::summary(&rows));
+        return Ok(());
+    }
     let config = config(&args)?;
+    if let Some(path) = &args.record {
+        ledger::check(path).map_err(anyhow::Error::msg)?;
+    }
     let against = config
         .opponent
         .as_ref()
         .map_or("itself".to_string(), |o| o.name.clone());
+    let nodes = config.nodes.map_or("no node budget".to_string(), |n| {
+        format!("{n} nodes per move")
+    });
     let mut faults = 0;
     for name in args.game.kinds() {
         println!(
-            "{name}: {} games against {against}, {} nodes per move, {} random plies, seed {}{}",
+            "{name}: {} games against {against}, {nodes}, {} random plies, seed {}{}",
             config.games,
-            config.nodes,
             config.random_plies,
             config.seed,
             args.tc
@@ -159,6 +192,21 @@ pub fn run(args: SoakArgs) -> anyhow::Result<()> {
         let stats = soak_game(name, &config, &|line| eprintln!("{line}"));
         print!("{stats}");
         faults += stats.faults();
+        if let Some(path) = &args.record {
+            let row = ledger::Row {
+                date: ledger::now_utc(),
+                build: args.build.clone(),
+                game: name.to_string(),
+                against: against.clone(),
+                tc: args.tc.clone().unwrap_or_else(|| "-".to_string()),
+                nodes: config.nodes.map_or("-".to_string(), |n| n.to_string()),
+                seed: config.seed,
+                counts: ledger::Counts::of(&stats),
+                seconds: stats.elapsed.as_secs(),
+            };
+            ledger::append(path, &row).map_err(anyhow::Error::msg)?;
+            println!("  recorded in {}", path.display());
+        }
     }
     anyhow::ensure!(faults == 0, "soak found {faults} faults");
     println!("soak clean: no illegal move, panic, time loss or hash inconsistency");

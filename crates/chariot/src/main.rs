@@ -106,7 +106,10 @@ impl Command {
             Command::Arena(args) => arena::run(args),
             Command::Spsa(args) => arena::spsa::run(args),
             Command::TuneParams(args) => commands::tune_params::run(args),
-            Command::Soak(args) => arena::soak::run(args),
+            Command::Soak(mut args) => {
+                args.build = VERSION.to_string();
+                arena::soak::run(args)
+            }
             Command::Datagen(args) => train::datagen::run(args),
             Command::Data(args) => train::data_format::cli::run(args),
             Command::Tune(args) => train::tune::run(args),

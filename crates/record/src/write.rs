@@ -229,6 +229,11 @@ pub fn pgn_date() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
+    pgn_date_of(secs)
+}
+
+/// The UTC date of a moment (seconds since 1970) as PGN writes it: `YYYY.MM.DD`.
+pub fn pgn_date_of(secs: u64) -> String {
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     format!("{y:04}.{m:02}.{d:02}")
 }
@@ -274,6 +279,7 @@ mod tests {
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         assert_eq!(civil_from_days(20_513), (2026, 3, 1));
         assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        assert_eq!(pgn_date_of(20_791 * 86_400 + 86_399), "2026.12.04");
         let d = pgn_date();
         assert_eq!(d.len(), 10);
         assert!(&d[4..5] == "." && &d[7..8] == ".", "{d}");

@@ -18,8 +18,9 @@ use std::time::{Duration, Instant};
 pub struct Config {
     /// Games to play (per game kind).
     pub games: usize,
-    /// Node budget of each of our searches.
-    pub nodes: u64,
+    /// Node budget of each of our searches; `None` (only with a clock) searches on the clock
+    /// alone.
+    pub nodes: Option<u64>,
     /// Games played at once (one worker thread each).
     pub threads: usize,
     /// Search threads per search (Lazy SMP).
@@ -37,6 +38,9 @@ pub struct Config {
     /// An outside UCI engine to play against instead of ourselves.
     pub opponent: Option<EngineSpec>,
 }
+
+/// The node budget of a soak without a clock when none is given.
+pub const DEFAULT_NODES: u64 = 1000;
 
 /// Move overhead a clocked outside engine is allowed (process and pipe latency).
 const OPPONENT_OVERHEAD: Duration = Duration::from_millis(100);
@@ -260,7 +264,7 @@ fn play_game<G: Game>(
                 position.push_str(&texts.join(" "));
             }
             let go = opp_clocks.as_ref().map_or_else(
-                || format!("go nodes {}", config.nodes),
+                || format!("go nodes {}", config.nodes.unwrap_or(DEFAULT_NODES)),
                 |c| c.go_command(side),
             );
             let wait = opp_clocks
@@ -326,7 +330,7 @@ fn our_move<G: Game>(
         _ => None,
     });
     let limits = Limits {
-        nodes: Some(config.nodes),
+        nodes: config.nodes,
         clock,
         ..Limits::default()
     };

@@ -11,7 +11,7 @@ use testkit::{Pile, PileError};
 fn config(games: usize, nodes: u64) -> Config {
     Config {
         games,
-        nodes,
+        nodes: Some(nodes),
         threads: 2,
         search_threads: 1,
         hash_mb: 1,
@@ -217,5 +217,28 @@ fn a_panic_ends_only_its_own_game() {
     assert!(
         stats.details.iter().any(|d| d.contains("planted panic")),
         "{stats}"
+    );
+}
+
+#[test]
+fn a_clock_alone_limits_the_search_unless_nodes_are_given() {
+    use super::{config as from_args, SoakArgs};
+    use clap::Parser;
+    let parse = |args: &[&str]| {
+        let args =
+            SoakArgs::try_parse_from(std::iter::once("soak").chain(args.iter().copied())).unwrap();
+        from_args(&args)
+    };
+    assert_eq!(parse(&[]).unwrap().nodes, Some(super::play::DEFAULT_NODES));
+    assert_eq!(parse(&["--tc", "10+0.1"]).unwrap().nodes, None);
+    assert_eq!(
+        parse(&["--tc", "10+0.1", "--nodes", "500"]).unwrap().nodes,
+        Some(500)
+    );
+    let err = parse(&["--nodes", "0"]).unwrap_err().to_string();
+    assert!(err.contains("--nodes"), "{err}");
+    assert!(
+        SoakArgs::try_parse_from(["soak", "--record", "a.tsv", "--summary", "b.tsv"]).is_err(),
+        "a run cannot both record and only summarise"
     );
 }
