@@ -20,6 +20,7 @@ use play::{soak, Config, DEFAULT_NODES};
 use stats::Stats;
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// Options of `chariot soak`.
 #[derive(Parser, Debug)]
@@ -201,8 +202,11 @@ pub fn run(args: SoakArgs) -> anyhow::Result<()> {
                 tc: args.tc.clone().unwrap_or_else(|| "-".to_string()),
                 nodes: config.nodes.map_or("-".to_string(), |n| n.to_string()),
                 seed: config.seed,
-                counts: ledger::Counts::of(&stats),
-                seconds: stats.elapsed.as_secs(),
+                totals: Stats {
+                    details: Vec::new(),
+                    elapsed: Duration::from_secs(stats.elapsed.as_secs()),
+                    ..stats
+                },
             };
             ledger::append(path, &row).map_err(anyhow::Error::msg)?;
             println!("  recorded in {}", path.display());

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::fs::OpenOptions;
 use std::io::Write as _;
 use std::path::Path;
+use std::time::Duration;
 
 /// The header line of a ledger file; rows hold these columns in this order.
 pub const HEADER: &str = "date\tbuild\tgame\tagainst\ttc\tnodes\tseed\tgames\tplies\t\
@@ -34,78 +35,15 @@ pub struct Row {
     pub nodes: String,
     /// Seed of the first game's opening (game `i` uses `seed + i`).
     pub seed: u64,
-    /// The run's totals.
-    pub counts: Counts,
-    /// Wall-clock seconds of the run.
-    pub seconds: u64,
-}
-
-/// The numbers a row adds to a campaign.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Games played.
-    pub games: u64,
-    /// Plies played.
-    pub plies: u64,
-    /// Our illegal moves.
-    pub illegal: u64,
-    /// Games in which something panicked.
-    pub panics: u64,
-    /// Our time losses.
-    pub time_losses: u64,
-    /// Make/unmake or incremental-hash inconsistencies.
-    pub hash_errors: u64,
-    /// FEN round-trip errors.
-    pub fen_errors: u64,
-    /// Illegal principal variations.
-    pub pv_errors: u64,
-    /// The opponent's own faults (not ours).
-    pub opponent_faults: u64,
-}
-
-impl Counts {
-    /// The counts of a finished soak.
-    pub fn of(stats: &Stats) -> Counts {
-        Counts {
-            games: stats.games,
-            plies: stats.plies,
-            illegal: stats.illegal_moves,
-            panics: stats.panics,
-            time_losses: stats.time_losses,
-            hash_errors: stats.hash_errors,
-            fen_errors: stats.fen_errors,
-            pv_errors: stats.pv_errors,
-            opponent_faults: stats.opponent_faults,
-        }
-    }
-
-    /// Our own faults: what must stay zero.
-    pub fn faults(&self) -> u64 {
-        self.illegal
-            + self.panics
-            + self.time_losses
-            + self.hash_errors
-            + self.fen_errors
-            + self.pv_errors
-    }
-
-    fn add(&mut self, other: &Counts) {
-        self.games += other.games;
-        self.plies += other.plies;
-        self.illegal += other.illegal;
-        self.panics += other.panics;
-        self.time_losses += other.time_losses;
-        self.hash_errors += other.hash_errors;
-        self.fen_errors += other.fen_errors;
-        self.pv_errors += other.pv_errors;
-        self.opponent_faults += other.opponent_faults;
-    }
+    /// The run's totals (the game results and fault details are not recorded; `elapsed`
+    /// is kept to whole seconds).
+    pub totals: Stats,
 }
 
 impl Row {
     /// The row as a ledger line (no newline).
     pub fn to_line(&self) -> String {
-        let c = &self.counts;
+        let c = &self.totals;
         [
             self.date.clone(),
             self.build.clone(),
@@ -116,14 +54,14 @@ impl Row {
             self.seed.to_string(),
             c.games.to_string(),
             c.plies.to_string(),
-            c.illegal.to_string(),
+            c.illegal_moves.to_string(),
             c.panics.to_string(),
             c.time_losses.to_string(),
             c.hash_errors.to_string(),
             c.fen_errors.to_string(),
             c.pv_errors.to_string(),
             c.opponent_faults.to_string(),
-            self.seconds.to_string(),
+            c.elapsed.as_secs().to_string(),
         ]
         .iter()
         .map(|field| field.replace(['\t', '\n', '\r'], " "))
@@ -151,18 +89,19 @@ impl Row {
             tc: fields[4].to_string(),
             nodes: fields[5].to_string(),
             seed: number(6)?,
-            counts: Counts {
+            totals: Stats {
                 games: number(7)?,
                 plies: number(8)?,
-                illegal: number(9)?,
+                illegal_moves: number(9)?,
                 panics: number(10)?,
                 time_losses: number(11)?,
                 hash_errors: number(12)?,
                 fen_errors: number(13)?,
                 pv_errors: number(14)?,
                 opponent_faults: number(15)?,
+                elapsed: Duration::from_secs(number(16)?),
+                ..Stats::default()
             },
-            seconds: number(16)?,
         })
     }
 }
@@ -235,8 +174,7 @@ pub fn summary(rows: &[Row]) -> String {
     #[derive(Default)]
     struct Group {
         runs: u64,
-        counts: Counts,
-        seconds: u64,
+        totals: Stats,
         seeds: Vec<(u64, u64)>,
     }
     let mut groups: BTreeMap<(String, String, String, String), Group> = BTreeMap::new();
@@ -249,11 +187,16 @@ pub fn summary(rows: &[Row]) -> String {
         );
         let group = groups.entry(key).or_default();
         group.runs += 1;
-        group.counts.add(&row.counts);
-        group.seconds += row.seconds;
+        // `merge` adds counts but not times (a run's workers play side by side); runs
+        // recorded in a ledger played one after another, so their times add up.
+        group.totals.merge(Stats {
+            details: Vec::new(),
+            ..row.totals.clone()
+        });
+        group.totals.elapsed += row.totals.elapsed;
         group
             .seeds
-            .push((row.seed, row.seed.saturating_add(row.counts.games)));
+            .push((row.seed, row.seed.saturating_add(row.totals.games)));
     }
     let mut out = String::new();
     if groups.is_empty() {
@@ -266,7 +209,7 @@ pub fn summary(rows: &[Row]) -> String {
         "game", "against", "tc", "nodes", "runs", "games", "openings", "faults", "opp", "hours"
     );
     for ((game, against, tc, nodes), g) in &groups {
-        let c = &g.counts;
+        let c = &g.totals;
         let _ = write!(
             out,
             "{game:<8} {against:<10} {tc:<8} {nodes:<8} {:>4} {:>7} {:>9} {:>7} {:>6} {:>8.1}",
@@ -275,13 +218,13 @@ pub fn summary(rows: &[Row]) -> String {
             distinct(&g.seeds),
             c.faults(),
             c.opponent_faults,
-            g.seconds as f64 / 3600.0
+            c.elapsed.as_secs_f64() / 3600.0
         );
         if c.faults() > 0 {
             let _ = write!(
                 out,
                 "  (illegal {}, panics {}, time losses {}, hash {}, FEN {}, PV {})",
-                c.illegal, c.panics, c.time_losses, c.hash_errors, c.fen_errors, c.pv_errors
+                c.illegal_moves, c.panics, c.time_losses, c.hash_errors, c.fen_errors, c.pv_errors
             );
         }
         if against == "itself" && tc == GOAL_TC && nodes == "-" {
@@ -340,24 +283,24 @@ mod tests {
             tc: tc.into(),
             nodes: nodes.into(),
             seed,
-            counts: Counts {
+            totals: Stats {
                 games,
                 plies: games * 100,
-                ..Counts::default()
+                elapsed: Duration::from_secs(games * 40),
+                ..Stats::default()
             },
-            seconds: games * 40,
         }
     }
 
     #[test]
     fn a_row_reads_back_as_written() {
         let mut r = row("xiangqi", "10+0.1", "-", 5301, 12);
-        r.counts.time_losses = 1;
-        r.counts.opponent_faults = 3;
+        r.totals.time_losses = 1;
+        r.totals.opponent_faults = 3;
         r.build = "has\ta tab".into();
         let back = Row::parse(&r.to_line()).unwrap();
         assert_eq!(back.build, "has a tab");
-        assert_eq!(back.counts, r.counts);
+        assert_eq!(back.totals, r.totals);
         assert_eq!(back.seed, 5301);
         assert_eq!(back.tc, "10+0.1");
     }
@@ -377,7 +320,7 @@ mod tests {
     #[test]
     fn the_summary_adds_runs_of_a_kind_and_counts_openings_once() {
         let mut faulty = row("xiangqi", "10+0.1", "-", 150, 100);
-        faulty.counts.time_losses = 2;
+        faulty.totals.time_losses = 2;
         let rows = vec![
             row("xiangqi", "10+0.1", "-", 1, 200),
             faulty,
@@ -392,6 +335,8 @@ mod tests {
         // 300 games from seeds 1..201 and 150..250: 249 distinct openings.
         let cols: Vec<&str> = xq.split_whitespace().collect();
         assert_eq!(&cols[4..8], ["2", "300", "249", "2"], "{xq}");
+        // 300 games of 40 s each, run after run: 3.3 hours.
+        assert_eq!(cols[9], "3.3", "{xq}");
         assert!(xq.contains("time losses 2"), "{xq}");
         assert!(xq.ends_with("goal 2000: 15.0%"), "{xq}");
         let fixed = text.lines().find(|l| l.contains(" 500 ")).unwrap();
@@ -412,7 +357,7 @@ mod tests {
         append(&path, &row("xiangqi", "-", "500", 1, 4)).unwrap();
         let rows = parse_ledger(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(rows.len(), 2);
-        assert_eq!(rows[1].counts.games, 4);
+        assert_eq!(rows[1].totals.games, 4);
         let other = dir.join("notes.txt");
         std::fs::write(&other, "my notes\n").unwrap();
         assert!(check(&other).unwrap_err().contains("not a soak ledger"));
