@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# scripts/device.sh, the prepared job for a lent many-core machine, run here for a few
+# seconds on two cores: a datagen shard and a resumed copy of the committed SPSA session must
+# come back under $OUT, the shard must validate, the SPSA state must have the committed
+# session's settings, and the committed state itself must be left as it was.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+cargo build --release -p chariot --quiet
+BIN=target/release/chariot
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+state=benchmarks/spsa/chess.state
+before=$(sha256sum "$state")
+
+OUT=$OUT DATAGEN_THREADS=1 SPSA_CONCURRENCY=1 DATAGEN_SEED=47 bash scripts/device.sh 8
+
+shard=$OUT/chess-classic-seed47.data
+[ -s "$shard" ] || { echo "device job: no shard at $shard" >&2; exit 1; }
+"$BIN" data validate "$shard"
+[ -s "$OUT/spsa/chess.state" ] || { echo "device job: no SPSA state came back" >&2; exit 1; }
+grep -q '^seed 5401$' "$OUT/spsa/chess.state" || { echo "device job: wrong SPSA state" >&2; exit 1; }
+[ "$(sha256sum "$state")" = "$before" ] || { echo "device job: it changed $state" >&2; exit 1; }
+
+# A missing state skips the SPSA; a missing binary is refused.
+OUT=$OUT DATAGEN_THREADS=1 DATAGEN_SEED=48 SPSA_STATE=/nonexistent bash scripts/device.sh 2 \
+  > "$OUT/skipped.txt"
+grep -q 'SPSA skipped' "$OUT/skipped.txt"
+if OUT=$OUT BIN=/nonexistent bash scripts/device.sh 2 2>/dev/null; then
+  echo "device job: ran without a binary" >&2
+  exit 1
+fi
+echo "device job: shard and SPSA state came back"
