@@ -17,14 +17,16 @@
 # limit cuts off is at most one game per thread and one iteration.
 #
 # Settings (environment):
-#   DATAGEN_THREADS  self-play games at once (default: half the cores)
+#   DATAGEN_THREADS  self-play games at once (default: half the cores, all of them when
+#                    there is no SPSA to resume)
 #   DATAGEN_SEED     the shard's seed (default: from the UTC date and time, so shards differ)
 #   DATAGEN_GAME     chess or xiangqi (default chess)
 #   DATAGEN_EVAL     `--eval-file` of the self-play: a network file or a built-in network's
 #                    name (default: none, the classic evaluation; xiangqi's next generation
 #                    plays with its built-in network, `chariot eval --game xiangqi` names it)
 #   SPSA_STATE       committed state file to resume (default benchmarks/spsa/chess.state);
-#                    missing: the SPSA part is skipped
+#                    missing or finished (its iteration reached its iterations): the SPSA
+#                    part is skipped
 #   SPSA_CONCURRENCY games at once for the SPSA (default: the other cores)
 #   SPSA_ARGS        the session's settings: they must match the ones it was started with
 #                    (default: the chess session started in session 54, see its log header)
@@ -38,7 +40,18 @@ BIN=${BIN:-target/release/chariot}
 [ -x "$BIN" ] || { echo "no binary at $BIN: build it and carry it" >&2; exit 1; }
 
 cores=$(nproc)
-DATAGEN_THREADS=${DATAGEN_THREADS:-$((cores / 2))}
+SPSA_STATE=${SPSA_STATE:-benchmarks/spsa/chess.state}
+spsa=yes
+if [ ! -f "$SPSA_STATE" ]; then
+  spsa="no SPSA state at $SPSA_STATE"
+elif [ "$(sed -n 's/^iteration //p' "$SPSA_STATE")" = "$(sed -n 's/^iterations //p' "$SPSA_STATE")" ]; then
+  spsa="the SPSA session $SPSA_STATE is finished"
+fi
+if [ "$spsa" = yes ]; then
+  DATAGEN_THREADS=${DATAGEN_THREADS:-$((cores / 2))}
+else
+  DATAGEN_THREADS=${DATAGEN_THREADS:-$cores}
+fi
 DATAGEN_SEED=${DATAGEN_SEED:-$(date -u +%y%m%d%H%M)}
 DATAGEN_GAME=${DATAGEN_GAME:-chess}
 eval_args=()
@@ -47,7 +60,6 @@ if [ -n "${DATAGEN_EVAL:-}" ]; then
   eval_args=(--eval-file "$DATAGEN_EVAL")
   player=$(basename "$DATAGEN_EVAL" .nnue)
 fi
-SPSA_STATE=${SPSA_STATE:-benchmarks/spsa/chess.state}
 SPSA_CONCURRENCY=${SPSA_CONCURRENCY:-$((cores - DATAGEN_THREADS))}
 SPSA_ARGS=${SPSA_ARGS:---game chess --params benchmarks/spsa/chess.params --iterations 1000 --pairs 4 --nodes 10000 --openings crates/arena/data/openings/chess-wide.epd}
 
@@ -60,7 +72,7 @@ timeout --signal=INT "$seconds" "$BIN" datagen --game "$DATAGEN_GAME" --games 10
   --out "$OUT/$DATAGEN_GAME-$player-seed$DATAGEN_SEED.data" > "$OUT/datagen.log" 2>&1 &
 pids+=($!)
 
-if [ -f "$SPSA_STATE" ] && [ "$SPSA_CONCURRENCY" -gt 0 ]; then
+if [ "$spsa" = yes ] && [ "$SPSA_CONCURRENCY" -gt 0 ]; then
   mkdir -p "$OUT/spsa"
   name=$(basename "$SPSA_STATE" .state)
   cp "$SPSA_STATE" "$OUT/spsa/$name.state"
@@ -71,7 +83,7 @@ if [ -f "$SPSA_STATE" ] && [ "$SPSA_CONCURRENCY" -gt 0 ]; then
     --state "$OUT/spsa/$name.state" --log "$OUT/spsa/$name.log" > "$OUT/spsa/out.txt" 2>&1 &
   pids+=($!)
 else
-  echo "no SPSA state at $SPSA_STATE: SPSA skipped"
+  echo "${spsa/#yes/no core left}: SPSA skipped"
 fi
 
 status=0

@@ -3,9 +3,8 @@
 //! input slow or unbounded is capped before the session sees it, as in `uci_session`: every
 //! `go` searches at most depth 2 (depth 1 unless it asks for more) and a few hundred nodes
 //! (no infinite or ponder searches, which wait for `stop`/`ponderhit`), hashsize and
-//! threads stay small. After each `go` the search is let
-//! finish and must have answered `bestmove` or `nobestmove`; at the end `quit` must be
-//! answered `bye` and end the session.
+//! threads stay small. After each `go` the search is let finish and must have answered
+//! `bestmove` or `nobestmove`; at the end `quit` must be answered `bye` and end the session.
 #![no_main]
 
 use game::Evaluation;
@@ -18,14 +17,9 @@ use uci::ucci::parse::{parse, Command};
 const MAX_LINES: usize = 64;
 /// Node budget of each `go`.
 const NODES: u64 = 300;
-/// Depth of a `go` that names none. The engine checks its node budget only every 1024
-/// nodes, so a `go nodes 50` alone still searches a thousand nodes or more; a depth limit
-/// keeps searches small. Depth 1 (root moves and quiescence, a few dozen nodes) runs the
-/// whole protocol around the search at about three times the executions per second of
-/// depth 3 (session 54: 300-375 against 107-125 on the loaded VM).
+/// Depth of a `go` that names none (why so shallow: `uci_session`'s `DEPTH`).
 const DEPTH: u32 = 1;
-/// Deepest `go depth N` carried out: depth 2 still gives a two-move PV, so `bestmove …
-/// ponder …` and the deeper search paths stay covered (187 executions per second).
+/// Deepest `go depth N` carried out: two plies give a two-move PV.
 const MAX_DEPTH: u32 = 2;
 
 /// Caps what would make one input slow; `None` drops the command.

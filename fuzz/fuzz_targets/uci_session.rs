@@ -3,9 +3,9 @@
 //! xiangqi through `UCI_Variant`. What would make one input slow or unbounded is capped
 //! before the session sees it: every `go` searches at most depth 2 (depth 1 unless it asks
 //! for more) and a few hundred nodes (no infinite or ponder searches, which wait for a
-//! `stop`), Hash and Threads stay small,
-//! bench and perft stay shallow, book files are not opened. After each `go` the search
-//! is awaited and its `bestmove` must be a legal move (or none when there is none).
+//! `stop`), Hash and Threads stay small, bench and perft stay shallow, book files are not
+//! opened. After each `go` the search is awaited and its `bestmove` must be a legal move
+//! (or none when there is none).
 #![no_main]
 
 use game::MoveStyle;
