@@ -151,9 +151,11 @@ impl<G: Game> Worker<'_, G> {
             };
             last_score = score;
             if !shared.control.pondering()
-                && shared
-                    .time
-                    .stop_after_iteration(instability(best_move_changes, drop))
+                && shared.time.stop_after_iteration(instability(
+                    best_move_changes,
+                    drop,
+                    &shared.tuning.params,
+                ))
             {
                 break;
             }

@@ -167,7 +167,12 @@ impl<G: Game> Searcher<G> {
                 .map(|_| AtomicU64::new(0))
                 .collect(),
             control,
-            time: TimeManager::new(limits, self.options.move_overhead, start),
+            time: TimeManager::new(
+                limits,
+                self.options.move_overhead,
+                start,
+                &self.tuning.params,
+            ),
             node_limit,
             config: self.config,
             tuning: self.tuning,

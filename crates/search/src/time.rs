@@ -7,19 +7,14 @@
 //! interface's delays.
 
 use crate::api::Limits;
+use crate::params::Params;
 use std::time::{Duration, Instant};
 
-/// Moves assumed left in the game when the clock does not say. 20 spends more of a
-/// sudden-death clock early than 25 did: +24.5 ± 22.1 over 412 games at 6+0.06
-/// (BENCHMARKS.md, session 27). Stockfish's plan, which spends less early and more in
-/// the middlegame, lost 18.7 ± 27.9 over 260 games.
-const DEFAULT_MOVES_TO_GO: u32 = 20;
-/// Fraction of the remaining time the soft limit may use at most.
-const SOFT_MAX_FRACTION: f64 = 0.4;
-/// Fraction of the remaining time the hard limit may use at most (sudden death).
-const HARD_MAX_FRACTION: f64 = 0.75;
-/// The hard limit is at most this many times the soft one.
-const HARD_PER_SOFT: u32 = 4;
+/// The hard limit, when only one move is left to the next time control, uses at most
+/// this fraction of the time left; the soft one at most `LAST_MOVE_SOFT`.
+const LAST_MOVE_HARD: f64 = 0.9;
+/// See `LAST_MOVE_HARD`.
+const LAST_MOVE_SOFT: f64 = 0.8;
 
 /// Time limits of one search.
 #[derive(Clone, Copy, Debug)]
@@ -30,9 +25,15 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Limits for a search that starts at `start`; `None` limits when only depth, nodes,
-    /// mate or infinite were asked for.
-    pub fn new(limits: &Limits, overhead: Duration, start: Instant) -> TimeManager {
+    /// Limits for a search that starts at `start`, shaped by the time manager's numbers in
+    /// `params` (`tm_*`); `None` limits when only depth, nodes, mate or infinite were asked
+    /// for.
+    pub fn new(
+        limits: &Limits,
+        overhead: Duration,
+        start: Instant,
+        params: &Params,
+    ) -> TimeManager {
         let mut soft = None;
         let mut hard = None;
         if let Some(clock) = limits.clock {
@@ -41,7 +42,7 @@ impl TimeManager {
             let available = available.saturating_sub(available / 32);
             let mtg = clock
                 .moves_to_go
-                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .unwrap_or(params.tm_moves_to_go.max(1) as u32)
                 .clamp(1, 60);
             // Plan as if the overhead were paid on every move still to come (Stockfish's
             // reserve). Without it the clock drained to a few tens of milliseconds in long
@@ -52,18 +53,23 @@ impl TimeManager {
             let reserve = overhead * (mtg + 2);
             let planned = available.saturating_sub(reserve);
             let inc = clock.inc;
-            let mut base = planned / mtg + inc * 3 / 4;
+            let inc_share = inc * params.tm_increment_percent.clamp(0, 100) as u32 / 100;
+            let mut base = planned / mtg + inc_share;
+            let soft_max = percent(params.tm_soft_max_percent);
+            let hard_max = percent(params.tm_hard_max_percent);
             let (soft_cap, hard_cap) = if mtg == 1 {
-                (available.mul_f64(0.8), available.mul_f64(0.9))
+                (
+                    available.mul_f64(LAST_MOVE_SOFT),
+                    available.mul_f64(LAST_MOVE_HARD),
+                )
             } else {
                 (
-                    planned.mul_f64(SOFT_MAX_FRACTION) + inc / 2,
-                    (planned.mul_f64(HARD_MAX_FRACTION) + inc * 3 / 4)
-                        .min(available.mul_f64(HARD_MAX_FRACTION)),
+                    planned.mul_f64(soft_max) + inc / 2,
+                    (planned.mul_f64(hard_max) + inc_share).min(available.mul_f64(hard_max)),
                 )
             };
             base = base.min(soft_cap);
-            let h = (base * HARD_PER_SOFT).min(hard_cap);
+            let h = (base * params.tm_hard_per_soft.max(1) as u32).min(hard_cap);
             soft = Some(base.min(h));
             hard = Some(h);
         }
@@ -111,17 +117,27 @@ impl TimeManager {
     }
 }
 
-/// How unstable the search looks: grows with recent best-move changes and a falling score.
-pub fn instability(best_move_changes: f64, score_drop: i32) -> f64 {
-    let change_term = 1.0 + best_move_changes * 0.5;
-    let drop_term = 1.0 + (score_drop.clamp(0, 150) as f64) / 150.0;
-    (change_term * drop_term).clamp(0.6, 2.5) * 0.8
+/// A percentage (clamped to 0–100) as a fraction.
+fn percent(p: i32) -> f64 {
+    f64::from(p.clamp(0, 100)) / 100.0
+}
+
+/// How unstable the search looks: grows with recent best-move changes and a falling score,
+/// each as `params` weighs them (`tm_change_weight`, `tm_drop_window`,
+/// `tm_instability_percent`).
+pub fn instability(best_move_changes: f64, score_drop: i32, params: &Params) -> f64 {
+    let change_term = 1.0 + best_move_changes * f64::from(params.tm_change_weight) / 100.0;
+    let window = params.tm_drop_window.max(1);
+    let drop_term = 1.0 + f64::from(score_drop.clamp(0, window)) / f64::from(window);
+    (change_term * drop_term).clamp(0.6, 2.5) * f64::from(params.tm_instability_percent) / 100.0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::api::Clock;
+
+    const P: Params = Params::DEFAULT;
 
     fn clock(ms: u64, inc: u64, mtg: Option<u32>) -> Limits {
         Limits {
@@ -148,6 +164,7 @@ mod tests {
                 &clock(ms, inc, mtg),
                 Duration::from_millis(10),
                 Instant::now(),
+                &Params::DEFAULT,
             );
             let hard = tm.hard().unwrap();
             let soft = tm.soft().unwrap();
@@ -164,13 +181,13 @@ mod tests {
     fn more_time_and_increment_mean_more_thinking() {
         let o = Duration::from_millis(10);
         let now = Instant::now();
-        let a = TimeManager::new(&clock(10_000, 0, None), o, now)
+        let a = TimeManager::new(&clock(10_000, 0, None), o, now, &P)
             .soft()
             .unwrap();
-        let b = TimeManager::new(&clock(60_000, 0, None), o, now)
+        let b = TimeManager::new(&clock(60_000, 0, None), o, now, &P)
             .soft()
             .unwrap();
-        let c = TimeManager::new(&clock(10_000, 1_000, None), o, now)
+        let c = TimeManager::new(&clock(10_000, 1_000, None), o, now, &P)
             .soft()
             .unwrap();
         assert!(a < b && a < c);
@@ -190,6 +207,7 @@ mod tests {
                 &clock(left.as_millis() as u64, 30, None),
                 overhead,
                 Instant::now(),
+                &P,
             );
             let used = (tm.soft().unwrap().mul_f64(1.5)).min(tm.hard().unwrap())
                 + Duration::from_millis(5);
@@ -209,19 +227,57 @@ mod tests {
             movetime: Some(Duration::from_millis(500)),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&limits, Duration::from_millis(20), Instant::now());
+        let tm = TimeManager::new(&limits, Duration::from_millis(20), Instant::now(), &P);
         assert_eq!(tm.hard(), Some(Duration::from_millis(480)));
         assert!(
-            TimeManager::new(&Limits::default(), Duration::ZERO, Instant::now())
+            TimeManager::new(&Limits::default(), Duration::ZERO, Instant::now(), &P)
                 .hard()
                 .is_none()
         );
     }
 
     #[test]
+    fn the_tunable_numbers_shape_the_limits() {
+        let o = Duration::from_millis(10);
+        let now = Instant::now();
+        let soft = |p: &Params| {
+            TimeManager::new(&clock(60_000, 500, None), o, now, p)
+                .soft()
+                .unwrap()
+        };
+        let fewer_moves = Params {
+            tm_moves_to_go: 10,
+            ..P
+        };
+        assert!(soft(&fewer_moves) > soft(&P));
+        let less_inc = Params {
+            tm_increment_percent: 25,
+            ..P
+        };
+        assert!(soft(&less_inc) < soft(&P));
+        let tight_hard = Params {
+            tm_hard_per_soft: 2,
+            ..P
+        };
+        let hard = |p: &Params| {
+            TimeManager::new(&clock(60_000, 500, None), o, now, p)
+                .hard()
+                .unwrap()
+        };
+        assert!(hard(&tight_hard) < hard(&P));
+        let calm = Params {
+            tm_instability_percent: 40,
+            tm_change_weight: 0,
+            ..P
+        };
+        assert!(instability(2.0, 0, &calm) < instability(2.0, 0, &P));
+        assert_eq!(instability(3.0, 0, &calm), instability(0.0, 0, &calm));
+    }
+
+    #[test]
     fn instability_grows_with_changes_and_drops() {
-        assert!(instability(2.0, 0) > instability(0.0, 0));
-        assert!(instability(0.0, 100) > instability(0.0, 0));
-        assert!(instability(100.0, 1000) <= 2.5);
+        assert!(instability(2.0, 0, &P) > instability(0.0, 0, &P));
+        assert!(instability(0.0, 100, &P) > instability(0.0, 0, &P));
+        assert!(instability(100.0, 1000, &P) <= 2.5);
     }
 }

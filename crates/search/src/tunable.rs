@@ -20,6 +20,21 @@ pub enum Kind {
     Value,
     /// An on/off switch (0 or 1): for A/B tests by match, not for SPSA.
     Switch,
+    /// A number of the time manager: SPSA can tune it, but it changes play only under a
+    /// clock (`chariot spsa --tc`), never at fixed nodes or depth.
+    Clock,
+}
+
+impl Kind {
+    /// Whether SPSA tunes rows of this kind (with `timed`: whether the session plays
+    /// with a clock, without which the time manager's numbers change nothing).
+    pub fn tunable(self, timed: bool) -> bool {
+        match self {
+            Kind::Value => true,
+            Kind::Clock => timed,
+            Kind::Switch => false,
+        }
+    }
 }
 
 /// One tunable parameter.
@@ -93,6 +108,16 @@ macro_rules! param {
             get: |t| t.params.$field,
             set: |t, v| t.params.$field = v,
             active: $active,
+        }
+    };
+}
+
+/// A number of the time manager in `Params` (a [`Kind::Clock`] row).
+macro_rules! clock {
+    ($name:literal, $field:ident, $min:expr, $max:expr, $c:expr) => {
+        Tunable {
+            kind: Kind::Clock,
+            ..param!($name, $field, $min, $max, $c)
         }
     };
 }
@@ -378,6 +403,14 @@ pub static TUNABLES: &[Tunable] = &{
         switch!("ChildCutoffReduction", child_cutoff_reduction),
         switch!("AspFailHighReduction", aspiration_fail_high_reduction),
         switch!("FailHighBlend", fail_high_blend),
+        clock!("TmMovesToGo", tm_moves_to_go, 8, 40, 2.0),
+        clock!("TmSoftMaxPct", tm_soft_max_percent, 15, 80, 4.0),
+        clock!("TmHardMaxPct", tm_hard_max_percent, 40, 95, 4.0),
+        clock!("TmHardPerSoft", tm_hard_per_soft, 2, 8, 0.5),
+        clock!("TmIncPct", tm_increment_percent, 25, 100, 5.0),
+        clock!("TmChangeWeight", tm_change_weight, 0, 150, 8.0),
+        clock!("TmDropWindow", tm_drop_window, 25, 400, 15.0),
+        clock!("TmInstabilityPct", tm_instability_percent, 40, 150, 5.0),
     ]
 };
 
@@ -439,7 +472,9 @@ mod tests {
             let v = (t.get)(&SearchTuning::BASE);
             assert!((t.min..=t.max).contains(&v), "{} default {v}", t.name);
             match t.kind {
-                Kind::Value => assert!(t.c_end > 0.0 && t.r_end > 0.0, "{}", t.name),
+                Kind::Value | Kind::Clock => {
+                    assert!(t.c_end > 0.0 && t.r_end > 0.0, "{}", t.name)
+                }
                 Kind::Switch => assert_eq!((t.min, t.max), (0, 1), "{}", t.name),
             }
         }
@@ -505,6 +540,22 @@ mod tests {
             t.uci_declaration(&SearchTuning::BASE),
             "option name RfpDepthMargin type spin default 80 min 30 max 150"
         );
+    }
+
+    #[test]
+    fn clock_rows_are_the_time_managers_numbers_and_tuned_only_with_a_clock() {
+        let clock: Vec<&str> = TUNABLES
+            .iter()
+            .filter(|t| t.kind == Kind::Clock)
+            .map(|t| t.name)
+            .collect();
+        assert_eq!(clock.len(), 8);
+        assert!(clock.iter().all(|n| n.starts_with("Tm")), "{clock:?}");
+        let (i, _) = find("TmMovesToGo").unwrap();
+        let tuned = apply(SearchTuning::BASE, &BTreeMap::from([(i, 30)]));
+        assert_eq!(tuned.params.tm_moves_to_go, 30);
+        assert!(Kind::Clock.tunable(true) && !Kind::Clock.tunable(false));
+        assert!(Kind::Value.tunable(false) && !Kind::Switch.tunable(true));
     }
 
     #[test]

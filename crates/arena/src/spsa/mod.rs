@@ -33,7 +33,8 @@ pub struct SpsaArgs {
     #[arg(long)]
     pub engine: Option<String>,
     /// OpenBench SPSA input (`NAME, int, default, min, max, c_end, r_end` lines, as
-    /// `chariot tune-params` prints); default: every active value parameter of the game.
+    /// `chariot tune-params` prints); default: every active value parameter of the game
+    /// (with `--tc`, the time manager's too).
     #[arg(long)]
     pub params: Option<PathBuf>,
     /// Iterations of the session (N).
@@ -74,12 +75,13 @@ fn preset(game: GameKind) -> SearchTuning {
 }
 
 /// The parameters a session tunes by default: every value parameter that changes the
-/// game's play (a margin of a feature the game has off does not).
-pub fn default_params(game: GameKind) -> Vec<Param> {
+/// game's play (a margin of a feature the game has off does not; the time manager's
+/// numbers do only when the session is `timed`, played with a clock).
+pub fn default_params(game: GameKind, timed: bool) -> Vec<Param> {
     let preset = preset(game);
     TUNABLES
         .iter()
-        .filter(|t| t.kind == Kind::Value && (t.active)(&preset))
+        .filter(|t| t.kind.tunable(timed) && (t.active)(&preset))
         .map(|t| Param {
             name: t.name.to_string(),
             value: f64::from((t.get)(&preset)),
@@ -138,12 +140,35 @@ fn initial_state(args: &SpsaArgs) -> anyhow::Result<State> {
                 .with_context(|| format!("reading {}", path.display()))?,
         )
         .with_context(|| path.display().to_string())?,
-        None => default_params(args.game),
+        None => default_params(args.game, args.tc.is_some()),
     };
+    check_clock_params(&params, args.tc.is_some())?;
     if args.iterations == 0 || args.pairs == 0 {
         bail!("--iterations and --pairs must be positive");
     }
     Ok(State::new(params, args.iterations, args.seed))
+}
+
+/// Refuses a session that would tune the time manager's numbers without a clock: at fixed
+/// nodes they change nothing, and SPSA would spend its games moving them at random.
+fn check_clock_params(params: &[Param], timed: bool) -> anyhow::Result<()> {
+    if timed {
+        return Ok(());
+    }
+    let clock: Vec<&str> = params
+        .iter()
+        .filter_map(|p| search::tunable::find(&p.name))
+        .filter(|(_, t)| t.kind == Kind::Clock)
+        .map(|(_, t)| t.name)
+        .collect();
+    if !clock.is_empty() {
+        bail!(
+            "the time manager's numbers ({}) play no part at fixed nodes: \
+             play the session with --tc, or drop them from --params",
+            clock.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// The arena arguments of one iteration's match (two copies of the engine spec; the
@@ -278,8 +303,8 @@ mod tests {
 
     #[test]
     fn default_params_follow_the_games_presets() {
-        let chess = default_params(GameKind::Chess);
-        let xiangqi = default_params(GameKind::Xiangqi);
+        let chess = default_params(GameKind::Chess, false);
+        let xiangqi = default_params(GameKind::Xiangqi, false);
         let value = |ps: &[Param], name: &str| ps.iter().find(|p| p.name == name).map(|p| p.value);
         assert_eq!(value(&chess, "AspDelta"), Some(15.0));
         // Since session 46 xiangqi plays chess's package: the same window and quiet SEE.
@@ -287,11 +312,25 @@ mod tests {
         assert!(value(&chess, "QuietSeeMargin").is_some());
         assert!(value(&xiangqi, "QuietSeeMargin").is_some());
         assert!(chess.iter().all(|p| p.min <= p.value && p.value <= p.max));
+        // The time manager's numbers only in a session with a clock.
+        assert_eq!(value(&chess, "TmMovesToGo"), None);
+        let timed = default_params(GameKind::Chess, true);
+        assert_eq!(value(&timed, "TmMovesToGo"), Some(20.0));
+        assert_eq!(timed.len(), chess.len() + 8);
+    }
+
+    #[test]
+    fn clock_params_at_fixed_nodes_are_refused() {
+        let timed = default_params(GameKind::Xiangqi, true);
+        let err = check_clock_params(&timed, false).unwrap_err().to_string();
+        assert!(err.contains("TmMovesToGo") && err.contains("--tc"), "{err}");
+        assert!(check_clock_params(&timed, true).is_ok());
+        assert!(check_clock_params(&default_params(GameKind::Xiangqi, false), false).is_ok());
     }
 
     #[test]
     fn final_options_are_uci_commands_and_an_arena_list() {
-        let mut state = State::new(default_params(GameKind::Xiangqi), 10, 1);
+        let mut state = State::new(default_params(GameKind::Xiangqi, false), 10, 1);
         state.params.truncate(2);
         state.params[1].value = 3.6;
         let text = final_options(&state);

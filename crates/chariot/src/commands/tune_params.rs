@@ -4,7 +4,7 @@
 
 use clap::Parser;
 use engine::{GameKind, Tuned};
-use search::tunable::{Kind, TUNABLES};
+use search::tunable::TUNABLES;
 use search::SearchTuning;
 
 /// Arguments of `chariot tune-params`.
@@ -20,7 +20,8 @@ pub struct TuneParamsArgs {
 }
 
 /// The lines `chariot tune-params` prints: every value parameter (switches are for A/B
-/// matches, not SPSA), with the game's defaults.
+/// matches, not SPSA), the time manager's included (OpenBench tunes with a clock), with the
+/// game's defaults.
 pub fn lines(args: &TuneParamsArgs) -> Vec<String> {
     let preset: SearchTuning = match args.game {
         GameKind::Chess => <chess::Position as Tuned>::TUNING,
@@ -28,7 +29,7 @@ pub fn lines(args: &TuneParamsArgs) -> Vec<String> {
     };
     TUNABLES
         .iter()
-        .filter(|t| t.kind == Kind::Value && (args.all || (t.active)(&preset)))
+        .filter(|t| t.kind.tunable(true) && (args.all || (t.active)(&preset)))
         .map(|t| t.openbench_line(&preset))
         .collect()
 }
@@ -59,6 +60,7 @@ mod tests {
             .iter()
             .any(|l| l.starts_with("QuietSeeMargin, int, 60,")));
         assert!(!all.iter().any(|l| l.starts_with("QuietSeeOn,")));
+        assert!(chess.contains(&"TmMovesToGo, int, 20, 8, 40, 2, 0.002".to_string()));
         // What it prints, spsa reads.
         assert_eq!(
             arena::spsa::rule::parse_openbench(&all.join("\n"))
