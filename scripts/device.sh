@@ -24,12 +24,16 @@
 #   DATAGEN_EVAL     `--eval-file` of the self-play: a network file or a built-in network's
 #                    name (default: none, the classic evaluation; xiangqi's next generation
 #                    plays with its built-in network, `chariot eval --game xiangqi` names it)
-#   SPSA_STATE       committed state file to resume (default benchmarks/spsa/chess.state);
+#   SPSA_STATE       committed state file to resume (default benchmarks/spsa/xiangqi.state,
+#                    the xiangqi session started in session 55);
 #                    missing or finished (its iteration reached its iterations): the SPSA
 #                    part is skipped
 #   SPSA_CONCURRENCY games at once for the SPSA (default: the other cores)
 #   SPSA_ARGS        the session's settings: they must match the ones it was started with
-#                    (default: the chess session started in session 54, see its log header)
+#                    (default: the xiangqi session's; the finished chess session of session
+#                    54 was started with --game chess --params benchmarks/spsa/chess.params
+#                    --iterations 1000 --pairs 4 --nodes 10000
+#                    --openings crates/arena/data/openings/chess-wide.epd)
 #   BIN              the binary (default target/release/chariot)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +44,7 @@ BIN=${BIN:-target/release/chariot}
 [ -x "$BIN" ] || { echo "no binary at $BIN: build it and carry it" >&2; exit 1; }
 
 cores=$(nproc)
-SPSA_STATE=${SPSA_STATE:-benchmarks/spsa/chess.state}
+SPSA_STATE=${SPSA_STATE:-benchmarks/spsa/xiangqi.state}
 spsa=yes
 if [ ! -f "$SPSA_STATE" ]; then
   spsa="no SPSA state at $SPSA_STATE"
@@ -61,7 +65,7 @@ if [ -n "${DATAGEN_EVAL:-}" ]; then
   player=$(basename "$DATAGEN_EVAL" .nnue)
 fi
 SPSA_CONCURRENCY=${SPSA_CONCURRENCY:-$((cores - DATAGEN_THREADS))}
-SPSA_ARGS=${SPSA_ARGS:---game chess --params benchmarks/spsa/chess.params --iterations 1000 --pairs 4 --nodes 10000 --openings crates/arena/data/openings/chess-wide.epd}
+SPSA_ARGS=${SPSA_ARGS:---game xiangqi --params benchmarks/spsa/xiangqi.params --iterations 1500 --pairs 2 --nodes 10000 --openings crates/arena/data/openings/xiangqi-wide.epd}
 
 echo "device: $cores cores; datagen $DATAGEN_GAME x$DATAGEN_THREADS (seed $DATAGEN_SEED), spsa x$SPSA_CONCURRENCY, ${seconds}s"
 "$BIN" --version || true

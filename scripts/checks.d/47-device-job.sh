@@ -17,8 +17,10 @@ mkdir -p "$(dirname "$state")"
 sed 's/^iteration .*/iteration 990/' benchmarks/spsa/chess.state > "$state"
 before=$(sha256sum "$state")
 
+chess_args="--game chess --params benchmarks/spsa/chess.params --iterations 1000 --pairs 4"
+chess_args="$chess_args --nodes 10000 --openings crates/arena/data/openings/chess-wide.epd"
 OUT=$OUT DATAGEN_THREADS=1 SPSA_CONCURRENCY=1 DATAGEN_SEED=47 SPSA_STATE=$state \
-  bash scripts/device.sh 8
+  SPSA_ARGS=$chess_args bash scripts/device.sh 8
 
 shard=$OUT/chess-classic-seed47.data
 [ -s "$shard" ] || { echo "device job: no shard at $shard" >&2; exit 1; }
