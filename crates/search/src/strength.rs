@@ -4,7 +4,9 @@
 //! search, adds deterministic noise to the static evaluation, and makes the engine choose
 //! among its best few root lines with a bias towards weaker moves (the scheme of
 //! Stockfish's "Skill Level"). Between two levels the node cap and the noise are
-//! interpolated, so a level may be fractional.
+//! interpolated, so a level may be fractional; its depth cap and choice of lines, which come
+//! in whole steps, are the next level's on the fraction's share of moves
+//! ([`Handicap::rolled`]).
 //!
 //! `Elo(n)` (UCI_Elo) is **calibrated per game**: each game's search preset
 //! ([`crate::SearchTuning::levels`]) holds a [`Calibration`], the Elo some levels scored on a
@@ -136,6 +138,42 @@ pub struct Handicap {
     pub noise: Score,
     /// The whole level (20 = full strength); it sets how often weaker moves are chosen.
     pub level: u8,
+    /// For a fractional level, its fraction in thousandths: the share of moves played with
+    /// the next whole level's depth cap and choice of lines (see [`Handicap::rolled`]).
+    pub step_up_permille: u32,
+}
+
+impl Handicap {
+    /// The handicap of one move: with probability `step_up_permille`/1000 (decided by
+    /// `roll`, a random number) the next whole level's depth cap and line choice, else this
+    /// one's. The node cap and the noise interpolate smoothly between levels, but a depth
+    /// cap and the choice bias come in whole steps; without this, every Elo between two
+    /// levels played the lower level's depth, so a `UCI_Elo` inside a steep step of the
+    /// ladder (xiangqi's levels 12 → 13, depth 7 → 8, about +700 Elo at 3+0.03) played
+    /// hundreds of Elo below what it asked for. Mixing the two levels move by move makes
+    /// the expected strength follow the table's linear interpolation.
+    pub fn rolled(self, roll: u64) -> Handicap {
+        if self.step_up_permille == 0 || roll % 1000 >= u64::from(self.step_up_permille) {
+            return self;
+        }
+        let next = self.level + 1;
+        Handicap {
+            depth: depth_cap(next),
+            level: next,
+            step_up_permille: 0,
+            ..self
+        }
+    }
+}
+
+/// Depth cap of each whole level below full strength.
+const DEPTHS: [u32; FULL_LEVEL as usize] = [
+    1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 14, 16,
+];
+
+/// The depth cap of a whole level (none at full strength).
+fn depth_cap(level: u8) -> Option<u32> {
+    DEPTHS.get(level as usize).copied()
 }
 
 /// The (possibly fractional) level of a strength setting, 0.0 to 20.0; an Elo is read on
@@ -157,18 +195,17 @@ pub fn handicap(strength: Strength, levels: &Calibration) -> Handicap {
             nodes: None,
             noise: 0,
             level: FULL_LEVEL,
+            step_up_permille: 0,
         };
     }
-    const DEPTHS: [u32; 20] = [
-        1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10, 11, 12, 14, 16,
-    ];
-    let whole = level.floor() as usize;
+    let whole = level.floor() as u8;
     Handicap {
-        depth: Some(DEPTHS[whole]),
+        depth: depth_cap(whole),
         // Doubling every level: 200 nodes at level 0, ~100 M at level 19.
         nodes: Some((200.0 * level.exp2()).round() as u64),
         noise: (190.0 - 10.0 * level).round().max(0.0) as Score,
-        level: whole as u8,
+        level: whole,
+        step_up_permille: ((level - f64::from(whole)) * 1000.0).round().min(999.0) as u32,
     }
 }
 
@@ -356,6 +393,39 @@ mod tests {
                 prev = h;
             }
         }
+    }
+
+    #[test]
+    fn a_fractional_level_plays_a_share_of_moves_as_the_next_level() {
+        // Whole levels never step up, and a roll changes nothing for them.
+        let twelve = handicap(Strength::Level(12), &TABLE);
+        assert_eq!(twelve.step_up_permille, 0);
+        assert_eq!(twelve.rolled(0), twelve);
+        // An Elo 30% of the way from level 12 to 13 (1715 → about 1792).
+        let elo = 1715 + (TABLE.elo_of_level(13) - 1715) * 3 / 10;
+        let h = handicap(Strength::Elo(elo), &TABLE);
+        assert_eq!((h.level, h.depth), (12, Some(7)));
+        assert!((290..=310).contains(&h.step_up_permille), "{h:?}");
+        let mut rng = Rng::new(5);
+        let rolled: Vec<Handicap> = (0..1000).map(|_| h.rolled(rng.next_u64())).collect();
+        let up = rolled.iter().filter(|r| r.level == 13).count();
+        assert!((230..=370).contains(&up), "{up} of 1000 stepped up");
+        for r in &rolled {
+            match r.level {
+                12 => assert_eq!(*r, h),
+                13 => {
+                    assert_eq!(r.depth, Some(8));
+                    // Nodes and noise stay the interpolated ones.
+                    assert_eq!((r.nodes, r.noise), (h.nodes, h.noise));
+                }
+                other => panic!("level {other}"),
+            }
+        }
+        // Just below full strength, a stepped-up move has no depth cap and full choice.
+        let top = handicap(Strength::Elo(TABLE.elo_max() - 1), &TABLE);
+        assert_eq!(top.level, 19);
+        let up = top.rolled(u64::from(top.step_up_permille) - 1);
+        assert_eq!((up.level, up.depth), (FULL_LEVEL, None));
     }
 
     #[test]
