@@ -135,14 +135,10 @@ impl<G: Game> Searcher<G> {
             };
         }
 
-        let cap = handicap(self.options.strength, &self.tuning.levels);
         // A fractional level (a `UCI_Elo` between two levels) plays this move as one of its
-        // two whole levels; whole levels draw nothing, so their play stays reproducible.
-        let cap = if cap.step_up_permille > 0 {
-            cap.rolled(self.rng.next_u64())
-        } else {
-            cap
-        };
+        // two whole levels.
+        let cap =
+            handicap(self.options.strength, &self.tuning.levels).rolled(|| self.rng.next_u64());
         let weak = cap.level < FULL_LEVEL;
         let choose = weak || self.options.randomize;
         let report_lines = self.options.multipv.max(1);

@@ -145,15 +145,16 @@ pub struct Handicap {
 
 impl Handicap {
     /// The handicap of one move: with probability `step_up_permille`/1000 (decided by
-    /// `roll`, a random number) the next whole level's depth cap and line choice, else this
-    /// one's. The node cap and the noise interpolate smoothly between levels, but a depth
+    /// `roll`, which gives a random number and is called only for a fractional level, so
+    /// whole levels draw nothing and their play stays reproducible) the next whole level's
+    /// depth cap and line choice, else this one's. The node cap and the noise interpolate smoothly between levels, but a depth
     /// cap and the choice bias come in whole steps; without this, every Elo between two
     /// levels played the lower level's depth, so a `UCI_Elo` inside a steep step of the
     /// ladder (xiangqi's levels 12 → 13, depth 7 → 8, about +700 Elo at 3+0.03) played
     /// hundreds of Elo below what it asked for. Mixing the two levels move by move makes
     /// the expected strength follow the table's linear interpolation.
-    pub fn rolled(self, roll: u64) -> Handicap {
-        if self.step_up_permille == 0 || roll % 1000 >= u64::from(self.step_up_permille) {
+    pub fn rolled(self, roll: impl FnOnce() -> u64) -> Handicap {
+        if self.step_up_permille == 0 || roll() % 1000 >= u64::from(self.step_up_permille) {
             return self;
         }
         let next = self.level + 1;
@@ -400,14 +401,17 @@ mod tests {
         // Whole levels never step up, and a roll changes nothing for them.
         let twelve = handicap(Strength::Level(12), &TABLE);
         assert_eq!(twelve.step_up_permille, 0);
-        assert_eq!(twelve.rolled(0), twelve);
+        assert_eq!(
+            twelve.rolled(|| panic!("a whole level draws nothing")),
+            twelve
+        );
         // An Elo 30% of the way from level 12 to 13 (1715 → about 1792).
         let elo = 1715 + (TABLE.elo_of_level(13) - 1715) * 3 / 10;
         let h = handicap(Strength::Elo(elo), &TABLE);
         assert_eq!((h.level, h.depth), (12, Some(7)));
         assert!((290..=310).contains(&h.step_up_permille), "{h:?}");
         let mut rng = Rng::new(5);
-        let rolled: Vec<Handicap> = (0..1000).map(|_| h.rolled(rng.next_u64())).collect();
+        let rolled: Vec<Handicap> = (0..1000).map(|_| h.rolled(|| rng.next_u64())).collect();
         let up = rolled.iter().filter(|r| r.level == 13).count();
         assert!((230..=370).contains(&up), "{up} of 1000 stepped up");
         for r in &rolled {
@@ -424,7 +428,7 @@ mod tests {
         // Just below full strength, a stepped-up move has no depth cap and full choice.
         let top = handicap(Strength::Elo(TABLE.elo_max() - 1), &TABLE);
         assert_eq!(top.level, 19);
-        let up = top.rolled(u64::from(top.step_up_permille) - 1);
+        let up = top.rolled(|| u64::from(top.step_up_permille) - 1);
         assert_eq!((up.level, up.depth), (FULL_LEVEL, None));
     }
 

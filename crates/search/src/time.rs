@@ -164,7 +164,7 @@ mod tests {
                 &clock(ms, inc, mtg),
                 Duration::from_millis(10),
                 Instant::now(),
-                &Params::DEFAULT,
+                &P,
             );
             let hard = tm.hard().unwrap();
             let soft = tm.soft().unwrap();
