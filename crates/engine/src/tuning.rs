@@ -41,6 +41,7 @@ const CHESS: SearchTuning = SearchTuning {
     tt_move_first: true,
     child_cutoff_reduction: true,
     low_ply_history: true,
+    check_extension: true,
     params: search::params::Params::DEFAULT,
     levels: CHESS_LEVELS,
 };

@@ -42,7 +42,7 @@ impl<G: Game> Worker<'_, G> {
         let cut = !PV && self.stack[ply].cut;
         let in_check = self.pos.in_check();
         // Check extension: a check is searched one ply deeper, so forcing lines resolve.
-        if pruning && in_check {
+        if pruning && in_check && self.tuning.check_extension {
             depth += 1;
         }
         if depth <= 0 {

@@ -92,6 +92,10 @@ pub struct SearchTuning {
     /// that ply in the current search (`History::low_ply_score`, Stockfish 17's
     /// `lowPlyHistory`), weighted 4 / (1 + ply) against the butterfly history.
     pub low_ply_history: bool,
+    /// A node in check is searched a ply deeper, so forcing lines resolve (the first
+    /// search's rule; `false` leaves checks to the other extensions, as Stockfish has since
+    /// version 16). A switch so that each game can measure it.
+    pub check_extension: bool,
     /// The search's tunable numbers (depth limits and margin shapes of the pruning rules).
     pub params: Params,
     /// What `UCI_Elo` means in this game: the Elo its playing levels scored against a
@@ -124,6 +128,7 @@ impl SearchTuning {
         tt_move_first: false,
         child_cutoff_reduction: false,
         low_ply_history: false,
+        check_extension: true,
         params: Params::DEFAULT,
         levels: Calibration::UNMEASURED,
     };

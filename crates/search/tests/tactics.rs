@@ -158,3 +158,31 @@ fn xiangqi_winning_combinations() {
         300,
     );
 }
+
+/// The check extension (`SearchTuning::check_extension`) sees a mate in two at depth 2: a
+/// rook ladder whose both moves check. Each check is searched a ply deeper, so the mating
+/// move is reached; without the extension the mate lies beyond the horizon (the mating move
+/// is quiet, so quiescence does not find it).
+#[test]
+fn the_check_extension_sees_a_checking_mate_beyond_the_depth() {
+    let pos = chess::Position::from_fen("8/6k1/R7/8/8/8/8/1R5K w - - 0 1").expect("valid FEN");
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let score = |check_extension: bool| {
+        let tuning = search::SearchTuning {
+            check_extension,
+            ..<chess::Position as TestTuning>::TUNING
+        };
+        let mut searcher = Searcher::<chess::Position>::new(Options::default(), tuning);
+        searcher
+            .search(&pos, &limits, &[], &Control::new(), &mut |_: &Info<_>| {})
+            .score
+    };
+    assert_eq!(score(true), mate_in(3));
+    assert!(
+        score(false) < mate_in(50),
+        "no mate seen without the extension"
+    );
+}
