@@ -42,6 +42,7 @@ const CHESS: SearchTuning = SearchTuning {
     child_cutoff_reduction: true,
     low_ply_history: true,
     check_extension: true,
+    prune_checks: false,
     params: search::params::Params::DEFAULT,
     levels: CHESS_LEVELS,
 };

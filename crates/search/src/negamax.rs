@@ -225,19 +225,30 @@ impl<G: Game> Worker<'_, G> {
             };
             // Steps 4–6 prune only once a move that does not lose to mate is in hand,
             // and never a move that gives check (decided before making it when the game's
-            // `may_give_check` is sure, else after).
+            // `may_give_check` is sure, else after), unless `prune_checks` lets steps 4
+            // and 5b skip quiet checks too.
             let mut prunable = false;
+            // Whether the move is skipped even if it gives check (`prune_checks`).
+            let mut prunes_checks = false;
             if pruning && !in_check && best > -MATE_BOUND {
+                // Step 4. Late move pruning: late quiet moves at low depth rarely matter.
+                let late = quiet
+                    && !PV
+                    && depth <= self.tuning.params.lmp_max_depth
+                    && quiet_count >= lmp_limit;
+                // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
+                let hangs = || {
+                    self.tuning.quiet_see_margin.is_some_and(|m| {
+                        depth <= self.tuning.params.see_quiet_max_depth
+                            && !self.pos.see_ge(mv, -m * depth)
+                    })
+                };
                 prunable = if quiet {
-                    // Step 4. Late move pruning: late quiet moves at low depth rarely matter.
-                    (!PV && depth <= self.tuning.params.lmp_max_depth && quiet_count >= lmp_limit)
+                    late
                     // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
                         || (depth <= self.tuning.params.fp_max_depth
                             && eval + self.tuning.params.futility_margin(depth) <= alpha)
-                    // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
-                        || self.tuning.quiet_see_margin.is_some_and(|m| {
-                            depth <= self.tuning.params.see_quiet_max_depth && !self.pos.see_ge(mv, -m * depth)
-                        })
+                        || hangs()
                     // Step 5c. History pruning: a quiet move that has mostly failed, in
                     // this context and in others, at a shallow non-PV node.
                         || (!PV
@@ -266,9 +277,12 @@ impl<G: Game> Worker<'_, G> {
                                 && !self.pos.see_ge(mv, alpha - eval - self.tuning.params.futility_margin(depth) - m)
                         })
                 };
+                // A late or hanging quiet check goes too where the game prunes checks
+                // (Stockfish's move-count and SEE pruning spare no quiet check).
+                prunes_checks = prunable && quiet && self.tuning.prune_checks && (late || hangs());
             }
 
-            if prunable && !self.pos.may_give_check(mv) {
+            if prunes_checks || (prunable && !self.pos.may_give_check(mv)) {
                 continue;
             }
             let code = G::encode(mv);

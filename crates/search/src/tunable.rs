@@ -398,6 +398,7 @@ pub static TUNABLES: &[Tunable] = &{
         switch!("PawnHist", pawn_history),
         switch!("LowPlyHist", low_ply_history),
         switch!("CheckExt", check_extension),
+        switch!("PruneChecks", prune_checks),
         switch!("ThreatOrdering", threat_ordering),
         switch!("TtMoveFirst", tt_move_first),
         switch!("CutNodeReduction", cut_node_reduction),

@@ -96,6 +96,10 @@ pub struct SearchTuning {
     /// search's rule; `false` leaves checks to the other extensions, as Stockfish has since
     /// version 16). A switch so that each game can measure it.
     pub check_extension: bool,
+    /// Late move pruning and SEE pruning of quiet moves skip a quiet move that gives check
+    /// too (Stockfish's rule); `false`: no move that gives check is pruned (the first
+    /// search's rule).
+    pub prune_checks: bool,
     /// The search's tunable numbers (depth limits and margin shapes of the pruning rules).
     pub params: Params,
     /// What `UCI_Elo` means in this game: the Elo its playing levels scored against a
@@ -129,6 +133,7 @@ impl SearchTuning {
         child_cutoff_reduction: false,
         low_ply_history: false,
         check_extension: true,
+        prune_checks: false,
         params: Params::DEFAULT,
         levels: Calibration::UNMEASURED,
     };

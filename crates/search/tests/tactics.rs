@@ -186,3 +186,30 @@ fn the_check_extension_sees_a_checking_mate_beyond_the_depth() {
         "no mate seen without the extension"
     );
 }
+
+/// `SearchTuning::prune_checks` lets late move and SEE pruning skip quiet checks: in a
+/// xiangqi middlegame full of checking moves the switch changes the tree searched, and both
+/// trees still find a mate with two rooks.
+#[test]
+fn pruning_quiet_checks_changes_the_tree_and_keeps_mates() {
+    let search = |fen: &str, depth: u32, prune_checks: bool| {
+        let pos = xiangqi::Position::from_fen(fen).expect("valid FEN");
+        let tuning = search::SearchTuning {
+            prune_checks,
+            ..<xiangqi::Position as TestTuning>::TUNING
+        };
+        let mut searcher = Searcher::<xiangqi::Position>::new(Options::default(), tuning);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        searcher.search(&pos, &limits, &[], &Control::new(), &mut |_: &Info<_>| {})
+    };
+    let open = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1";
+    assert_ne!(search(open, 9, true).nodes, search(open, 9, false).nodes);
+    // Without the switch the depth-6 search sees the shortest mate (three plies);
+    // pruning quiet checks may hide the shortest one at this depth, but not the mate.
+    let mate = "4k4/9/9/9/9/9/9/9/R8/R2K5 w - - 0 1";
+    assert_eq!(search(mate, 6, false).score, mate_in(3));
+    assert!(search(mate, 6, true).score >= mate_in(5));
+}
