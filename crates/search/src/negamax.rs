@@ -359,7 +359,7 @@ impl<G: Game> Worker<'_, G> {
                     r -= PV as i32;
                     r += (!improving) as i32;
                     r -= (stage == Stage::Refutation) as i32;
-                    r -= gives_check as i32;
+                    r -= self.tuning.params.lmr_check_relief * gives_check as i32;
                     r += (self.tuning.cut_node_reduction && cut) as i32;
                     r += (self.tuning.child_cutoff_reduction && self.stack[ply + 1].cutoffs > 2)
                         as i32;

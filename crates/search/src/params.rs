@@ -60,6 +60,8 @@ pub struct Params {
     pub lmr_base: i32,
     /// Divisor of the reduction table, in hundredths.
     pub lmr_divisor: i32,
+    /// A move that gives check is reduced this many plies less.
+    pub lmr_check_relief: i32,
     /// A reduced move that fails high by less than this over the best score so far is
     /// re-searched a ply shallower (with `SearchTuning::lmr_deeper_margin`).
     pub lmr_shallower_margin: Score,
@@ -125,6 +127,7 @@ impl Params {
         lmr_min_depth: 3,
         lmr_base: 75,
         lmr_divisor: 225,
+        lmr_check_relief: 1,
         lmr_shallower_margin: 10,
         history_prune_max_depth: 4,
         iir_min_depth: 4,

@@ -323,6 +323,7 @@ pub static TUNABLES: &[Tunable] = &{
         param!("LmrMinDepth", lmr_min_depth, 1, 6, 0.5),
         param!("LmrBase", lmr_base, 0, 200, 8.0),
         param!("LmrDivisor", lmr_divisor, 100, 400, 12.0),
+        param!("LmrCheckRelief", lmr_check_relief, 0, 2, 0.5),
         lmr_hist_on,
         lmr_hist,
         deeper_on,
