@@ -21,75 +21,75 @@ const fn see_value(kind: PieceKind) -> i32 {
 
 impl Position {
     /// The least valuable piece of `color` that can capture on `sq` given occupancy `occ`.
+    ///
+    /// Looks from the cheapest kind up (soldier 100, advisor and elephant 120, horse 400,
+    /// cannon 450, chariot 900, general) and returns the first found: most calls find a
+    /// cheap attacker or none, and the rays (cannons and chariots) are walked only when no
+    /// cheaper piece attacks. Among pieces of equal value the first in table order wins,
+    /// advisors before elephants, so the exchange is the same whichever order is searched.
     fn least_attacker(&self, sq: usize, color: Color, occ: u128) -> Option<(usize, PieceKind)> {
-        let mine = |s: usize| occ & bit(s) != 0 && self.board[s].is_color(color);
-        let kind_at = |s: usize| self.board[s].kind();
-        let mut best: Option<(usize, PieceKind)> = None;
-        let mut consider = |s: usize, k: PieceKind| {
-            if best.is_none_or(|(_, b)| see_value(k) < see_value(b)) {
-                best = Some((s, k));
-            }
-        };
-        for i in 0..SOLDIER_ATTACKERS[color.index()][sq].len as usize {
-            let s = SOLDIER_ATTACKERS[color.index()][sq].to[i] as usize;
-            if mine(s) && kind_at(s) == Some(PieceKind::Soldier) {
-                consider(s, PieceKind::Soldier);
-            }
+        let c = color.index();
+        let ours = occ & self.occ[c];
+        let is =
+            |s: usize, kind: PieceKind| ours & bit(s) != 0 && self.board[s].kind() == Some(kind);
+        let soldiers = &SOLDIER_ATTACKERS[c][sq];
+        if let Some(&s) = soldiers.to[..soldiers.len as usize]
+            .iter()
+            .find(|&&s| is(s as usize, PieceKind::Soldier))
+        {
+            return Some((s as usize, PieceKind::Soldier));
         }
         // Leapers whose move tables are symmetric: a piece on `s` reaches `sq` iff `sq` reaches `s`.
-        for (table, kind) in [
-            (&ADVISOR[color.index()][sq], PieceKind::Advisor),
-            (&GENERAL[color.index()][sq], PieceKind::General),
-        ] {
-            for i in 0..table.len as usize {
-                let s = table.to[i] as usize;
-                if mine(s) && kind_at(s) == Some(kind) {
-                    consider(s, kind);
-                }
-            }
+        let advisors = &ADVISOR[c][sq];
+        if let Some(&s) = advisors.to[..advisors.len as usize]
+            .iter()
+            .find(|&&s| is(s as usize, PieceKind::Advisor))
+        {
+            return Some((s as usize, PieceKind::Advisor));
         }
-        let e = &ELEPHANT[color.index()][sq];
+        let e = &ELEPHANT[c][sq];
         for i in 0..e.len as usize {
             let s = e.to[i] as usize;
-            if mine(s)
-                && kind_at(s) == Some(PieceKind::Elephant)
-                && occ & bit(e.block[i] as usize) == 0
-            {
-                consider(s, PieceKind::Elephant);
+            if is(s, PieceKind::Elephant) && occ & bit(e.block[i] as usize) == 0 {
+                return Some((s, PieceKind::Elephant));
             }
         }
         let h = &HORSE_ATTACKERS[sq];
         for i in 0..h.len as usize {
             let s = h.to[i] as usize;
-            if mine(s)
-                && kind_at(s) == Some(PieceKind::Horse)
-                && occ & bit(h.block[i] as usize) == 0
-            {
-                consider(s, PieceKind::Horse);
+            if is(s, PieceKind::Horse) && occ & bit(h.block[i] as usize) == 0 {
+                return Some((s, PieceKind::Horse));
             }
         }
+        // Each ray: the first piece met may be a chariot, the second a cannon.
+        let mut chariot = None;
         for ray in &RAYS[sq] {
-            let squares = &ray.sq[..ray.len as usize];
             let mut screens = 0;
-            for &s in squares {
+            for &s in &ray.sq[..ray.len as usize] {
                 let s = s as usize;
                 if occ & bit(s) == 0 {
                     continue;
                 }
-                let k = kind_at(s);
-                if screens == 0 && mine(s) && k == Some(PieceKind::Chariot) {
-                    consider(s, PieceKind::Chariot);
-                }
-                if screens == 1 && mine(s) && k == Some(PieceKind::Cannon) {
-                    consider(s, PieceKind::Cannon);
-                }
-                screens += 1;
-                if screens == 2 {
+                if screens == 1 {
+                    if is(s, PieceKind::Cannon) {
+                        return Some((s, PieceKind::Cannon));
+                    }
                     break;
                 }
+                if chariot.is_none() && is(s, PieceKind::Chariot) {
+                    chariot = Some((s, PieceKind::Chariot));
+                }
+                screens = 1;
             }
         }
-        best
+        if chariot.is_some() {
+            return chariot;
+        }
+        let general = &GENERAL[c][sq];
+        general.to[..general.len as usize]
+            .iter()
+            .find(|&&s| is(s as usize, PieceKind::General))
+            .map(|&s| (s as usize, PieceKind::General))
     }
 
     /// Static exchange evaluation: whether `mv` wins at least `threshold`.
@@ -103,6 +103,14 @@ impl Position {
             return false;
         };
         let victim = self.board[to].kind().map_or(0, see_value);
+        // The exchange can only lose what the mover is worth after winning the victim, and
+        // never win more than the victim: outside that range the answer needs no sequence.
+        if victim < threshold {
+            return false;
+        }
+        if victim - see_value(mover) >= threshold {
+            return true;
+        }
         // Gains of each capture in the sequence, negamax-folded at the end.
         let mut gain = [0i32; 40];
         let mut depth = 0;
