@@ -41,6 +41,8 @@ const CHESS: SearchTuning = SearchTuning {
     tt_move_first: true,
     child_cutoff_reduction: true,
     low_ply_history: true,
+    // Xiangqi without the check extension: −10.4 ± 27.3 over 400 games at 25k nodes;
+    // pruning quiet checks: −164.3 ± 44.0 over 252 (session 56). Chess as first measured.
     check_extension: true,
     prune_checks: false,
     params: search::params::Params::DEFAULT,

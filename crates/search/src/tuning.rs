@@ -98,7 +98,8 @@ pub struct SearchTuning {
     pub check_extension: bool,
     /// Late move pruning and SEE pruning of quiet moves skip a quiet move that gives check
     /// too (Stockfish's rule); `false`: no move that gives check is pruned (the first
-    /// search's rule).
+    /// search's rule). Off in both games: in xiangqi it lost −164.3 ± 44.0 over 252 games
+    /// at 25k nodes (BENCHMARKS.md, session 56); chess has not measured it.
     pub prune_checks: bool,
     /// The search's tunable numbers (depth limits and margin shapes of the pruning rules).
     pub params: Params,
