@@ -67,6 +67,12 @@ impl<M: Copy + Default> MoveList<M> {
         &mut self.moves[..self.len]
     }
 
+    /// Keeps the first `len` moves (no-op when the list is not longer).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     /// Iterates over the moves.
     #[inline]
     pub fn iter(&self) -> std::slice::Iter<'_, M> {

@@ -24,6 +24,17 @@ const MAX_QUIETS: usize = 64;
 /// Noisy moves remembered per node for the capture-history malus.
 const MAX_NOISIES: usize = 32;
 
+/// How many of a node's remaining quiet moves the picker has dropped, in increasing order.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum QuietDrop {
+    /// None yet.
+    None,
+    /// All but those that may give check (they are searched when they do).
+    KeepChecks,
+    /// All of them (`SearchTuning::prune_checks` with late move pruning).
+    All,
+}
+
 impl<G: Game> Worker<'_, G> {
     /// Searches the node at `ply` (≥ 1) to `depth` in the window `(alpha, beta)`.
     /// Returns 0 when the search was stopped (the caller discards it).
@@ -211,6 +222,8 @@ impl<G: Game> Worker<'_, G> {
         let mut noisy_count = 0usize;
         // Late move pruning skips the quiet moves after this many (non-PV nodes).
         let lmp_limit = self.tuning.params.lmp_count(depth, improving) / self.tuning.lmp_divisor;
+        // Which of the remaining quiets steps 4 and 5 have dropped from the picker.
+        let mut quiets_dropped = QuietDrop::None;
 
         while let Some((mv, stage)) = picker.next(&self.pos, self.history) {
             if excluded != 0 && G::encode(mv) == excluded {
@@ -236,6 +249,28 @@ impl<G: Game> Worker<'_, G> {
                     && !PV
                     && depth <= self.tuning.params.lmp_max_depth
                     && quiet_count >= lmp_limit;
+                // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
+                let futile = quiet
+                    && depth <= self.tuning.params.fp_max_depth
+                    && eval + self.tuning.params.futility_margin(depth) <= alpha;
+                // Both hold for every later quiet move too (the count only grows, alpha
+                // only rises, the rest is fixed for the node), so the picker drops the
+                // quiets that would be skipped, keeping the possible checks (none where late
+                // checks are pruned too): no picking and scanning past them one by one.
+                let drop = if late && self.tuning.prune_checks {
+                    QuietDrop::All
+                } else if late || futile {
+                    QuietDrop::KeepChecks
+                } else {
+                    QuietDrop::None
+                };
+                if drop > quiets_dropped {
+                    quiets_dropped = drop;
+                    let pos = &self.pos;
+                    picker.drop_remaining_quiets(|m| {
+                        drop == QuietDrop::KeepChecks && pos.may_give_check(m)
+                    });
+                }
                 // Step 5b. SEE pruning of quiets: a move that hangs material at low depth.
                 let hangs = || {
                     self.tuning.quiet_see_margin.is_some_and(|m| {
@@ -245,9 +280,7 @@ impl<G: Game> Worker<'_, G> {
                 };
                 prunable = if quiet {
                     late
-                    // Step 5. Futility pruning: a quiet move cannot lift a hopeless eval to alpha.
-                        || (depth <= self.tuning.params.fp_max_depth
-                            && eval + self.tuning.params.futility_margin(depth) <= alpha)
+                        || futile
                         || hangs()
                     // Step 5c. History pruning: a quiet move that has mostly failed, in
                     // this context and in others, at a shallow non-PV node.

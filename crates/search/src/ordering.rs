@@ -249,6 +249,32 @@ impl<M: Copy + Default + Eq> Picker<M> {
         picker
     }
 
+    /// Drops the quiet moves (killers and counter-move included) not yet handed out
+    /// unless `keep` wants them, so that a node that skips its late quiets neither gets
+    /// them back one by one nor scans past them for each move it picks (−8% CPU time per
+    /// node in both games, session 57). The moves left keep their relative order, so they
+    /// come out by score as before; only ties can break differently, because a dropped
+    /// move is no longer picked and swapped forward in between.
+    /// Does nothing before the moves are generated.
+    pub fn drop_remaining_quiets(&mut self, mut keep: impl FnMut(M) -> bool) {
+        if self.pending.is_some() {
+            return;
+        }
+        let len = self.moves.len();
+        let moves = self.moves.as_mut_slice();
+        let mut kept = self.next;
+        for i in self.next..len {
+            let (mv, score) = (moves[i], self.scores[i]);
+            if matches!(stage_of(score), Stage::Quiet | Stage::Refutation) && !keep(mv) {
+                continue;
+            }
+            moves[kept] = mv;
+            self.scores[kept] = score;
+            kept += 1;
+        }
+        self.moves.truncate(kept);
+    }
+
     /// Whether there is no move at all.
     pub fn is_empty(&self) -> bool {
         self.tt_move.is_none() && self.pending.is_none() && self.moves.is_empty()
@@ -337,6 +363,56 @@ mod tests {
                 let mut codes: Vec<u16> = seen.iter().map(|&(c, _)| c).collect();
                 codes.sort_unstable();
                 assert_eq!(codes, sorted_legal, "{fen} with TT move {tt_code}");
+            }
+        }
+    }
+
+    /// Dropping the remaining quiets hands out exactly the moves the full picker would
+    /// have handed out after the same point, less the dropped quiets, stage by stage in the
+    /// same order; the moves handed out before are not handed out again.
+    #[test]
+    fn dropped_quiets_are_not_handed_out_and_the_rest_keep_their_order() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        let history = History::default();
+        let keep = |m: chess::Move| Position::encode(m).is_multiple_of(3);
+        for fen in fens {
+            let pos = chess::Position::from_fen(fen).unwrap();
+            for quiets_before in 0..3 {
+                let picker =
+                    || Picker::main(&pos, 0, &history, 1, 0, None, None, &SearchTuning::BASE);
+                // Both pickers hand out the same moves until `quiets_before` quiets are out.
+                let (mut full, mut dropped) = (picker(), picker());
+                let mut quiets = 0;
+                while quiets < quiets_before {
+                    let (a, b) = (full.next(&pos, &history), dropped.next(&pos, &history));
+                    assert_eq!(a, b);
+                    let (_, stage) = a.expect("enough quiet moves");
+                    quiets += usize::from(matches!(stage, Stage::Quiet | Stage::Refutation));
+                }
+                dropped.drop_remaining_quiets(keep);
+                let (mut expected, mut remaining) = (Vec::new(), 0);
+                while let Some((mv, stage)) = full.next(&pos, &history) {
+                    remaining += 1;
+                    if !matches!(stage, Stage::Quiet | Stage::Refutation) || keep(mv) {
+                        expected.push((mv, stage));
+                    }
+                }
+                let mut got = Vec::new();
+                while let Some(picked) = dropped.next(&pos, &history) {
+                    got.push(picked);
+                }
+                let stages = |v: &[(chess::Move, Stage)]| v.iter().map(|p| p.1).collect::<Vec<_>>();
+                assert_eq!(stages(&got), stages(&expected), "{fen}");
+                let codes = |v: &[(chess::Move, Stage)]| {
+                    let mut c: Vec<u16> = v.iter().map(|p| Position::encode(p.0)).collect();
+                    c.sort_unstable();
+                    c
+                };
+                assert_eq!(codes(&got), codes(&expected), "{fen}");
+                assert!(got.len() < remaining, "{fen}: nothing dropped");
             }
         }
     }
