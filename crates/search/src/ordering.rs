@@ -39,10 +39,18 @@ pub enum Stage {
     BadNoisy,
 }
 
-fn stage_of(score: i32) -> Stage {
+/// The lowest score of the good-noisy stage where `SearchTuning::poor_captures_as_quiets`
+/// is off. A good noisy move scores `GOOD_NOISY` plus its MVV-LVA key plus its capture
+/// history over `CAPTURE_HISTORY_DIVISOR`, which goes down to −1024: below `GOOD_NOISY` for
+/// a soldier or pawn taken with a poor history. This boundary lies halfway to the killers,
+/// so such a capture stays a capture.
+const GOOD_NOISY_FLOOR: i32 = (GOOD_NOISY + KILLER_1) / 2;
+
+/// The stage of a move with this ordering score; good noisy moves start at `good_floor`.
+fn stage_of(score: i32, good_floor: i32) -> Stage {
     if score >= TT_MOVE {
         Stage::Tt
-    } else if score >= GOOD_NOISY {
+    } else if score >= good_floor {
         Stage::GoodNoisy
     } else if score >= COUNTER {
         Stage::Refutation
@@ -77,6 +85,8 @@ pub struct Picker<M: Copy + Default> {
     tt_move: Option<M>,
     /// Set while the main search's moves are still to be generated and scored.
     pending: Option<MainContext>,
+    /// The lowest score of a good noisy move (`SearchTuning::poor_captures_as_quiets`).
+    good_floor: i32,
 }
 
 impl<M: Copy + Default + Eq> Picker<M> {
@@ -101,6 +111,11 @@ impl<M: Copy + Default + Eq> Picker<M> {
             next: 0,
             tt_move: None,
             pending: None,
+            good_floor: if tuning.poor_captures_as_quiets {
+                GOOD_NOISY
+            } else {
+                GOOD_NOISY_FLOOR
+            },
         };
         let context = MainContext {
             tt_code,
@@ -231,6 +246,8 @@ impl<M: Copy + Default + Eq> Picker<M> {
             next: 0,
             tt_move: None,
             pending: None,
+            // Quiescence scores no capture history: every capture is above `GOOD_NOISY`.
+            good_floor: GOOD_NOISY,
         };
         if in_check {
             pos.generate(&mut picker.moves);
@@ -265,7 +282,11 @@ impl<M: Copy + Default + Eq> Picker<M> {
         let mut kept = self.next;
         for i in self.next..len {
             let (mv, score) = (moves[i], self.scores[i]);
-            if matches!(stage_of(score), Stage::Quiet | Stage::Refutation) && !keep(mv) {
+            if matches!(
+                stage_of(score, self.good_floor),
+                Stage::Quiet | Stage::Refutation
+            ) && !keep(mv)
+            {
                 continue;
             }
             moves[kept] = mv;
@@ -308,7 +329,10 @@ impl<M: Copy + Default + Eq> Picker<M> {
         let moves = self.moves.as_mut_slice();
         moves.swap(self.next, best);
         self.scores.swap(self.next, best);
-        let picked = (moves[self.next], stage_of(self.scores[self.next]));
+        let picked = (
+            moves[self.next],
+            stage_of(self.scores[self.next], self.good_floor),
+        );
         self.next += 1;
         Some(picked)
     }
@@ -417,13 +441,56 @@ mod tests {
         }
     }
 
+    /// A capture that wins material stays a good capture however poor its capture history,
+    /// unless `poor_captures_as_quiets` makes it a quiet move (stage `Refutation`); either
+    /// way it is handed out first, and once.
+    #[test]
+    fn a_good_capture_with_a_poor_history_is_a_quiet_only_where_the_switch_says() {
+        // Red's soldier takes a lone black soldier that nothing defends.
+        let pos = xiangqi::Position::from_fen("5k3/9/9/9/4p4/4P4/9/9/9/3K5 w - - 0 1").unwrap();
+        let take = pos
+            .parse_move("e5e6", game::MoveStyle::CoordOneBased)
+            .unwrap();
+        assert!(pos.is_noisy(take) && pos.see_ge(take, 0));
+        let code = xiangqi::Position::encode(take);
+        let mut history = History::default();
+        for _ in 0..200 {
+            history.noisy_cutoff(pos.side_to_move(), 3_000, 0, &[code]);
+        }
+        let floor = crate::params::HISTORY_MAX / CAPTURE_HISTORY_DIVISOR;
+        assert!(
+            history.capture_score(pos.side_to_move(), code) / CAPTURE_HISTORY_DIVISOR < -floor / 2
+        );
+        for (as_quiet, expected) in [(false, Stage::GoodNoisy), (true, Stage::Refutation)] {
+            let tuning = SearchTuning {
+                poor_captures_as_quiets: as_quiet,
+                ..SearchTuning::BASE
+            };
+            let mut picker = Picker::main(&pos, 0, &history, 1, 0, None, None, &tuning);
+            let mut stages = Vec::new();
+            while let Some((mv, stage)) = picker.next(&pos, &history) {
+                stages.push((xiangqi::Position::encode(mv), stage));
+            }
+            assert_eq!(stages[0], (code, expected), "{stages:?}");
+            assert_eq!(stages.iter().filter(|s| s.0 == code).count(), 1);
+        }
+    }
+
     #[test]
     fn stages_are_recognised_from_scores() {
-        assert_eq!(stage_of(TT_MOVE), Stage::Tt);
-        assert_eq!(stage_of(GOOD_NOISY + 500), Stage::GoodNoisy);
-        assert_eq!(stage_of(KILLER_2), Stage::Refutation);
-        assert_eq!(stage_of(-16_000), Stage::Quiet);
-        assert_eq!(stage_of(16_000), Stage::Quiet);
-        assert_eq!(stage_of(BAD_NOISY + 900), Stage::BadNoisy);
+        assert_eq!(stage_of(TT_MOVE, GOOD_NOISY_FLOOR), Stage::Tt);
+        assert_eq!(
+            stage_of(GOOD_NOISY + 500, GOOD_NOISY_FLOOR),
+            Stage::GoodNoisy
+        );
+        assert_eq!(stage_of(KILLER_2, GOOD_NOISY_FLOOR), Stage::Refutation);
+        assert_eq!(stage_of(-16_000, GOOD_NOISY_FLOOR), Stage::Quiet);
+        assert_eq!(stage_of(16_000, GOOD_NOISY_FLOOR), Stage::Quiet);
+        assert_eq!(stage_of(BAD_NOISY + 900, GOOD_NOISY_FLOOR), Stage::BadNoisy);
+        assert_eq!(
+            stage_of(GOOD_NOISY - 500, GOOD_NOISY_FLOOR),
+            Stage::GoodNoisy
+        );
+        assert_eq!(stage_of(GOOD_NOISY - 500, GOOD_NOISY), Stage::Refutation);
     }
 }

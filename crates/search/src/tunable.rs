@@ -402,6 +402,7 @@ pub static TUNABLES: &[Tunable] = &{
         switch!("PruneChecks", prune_checks),
         switch!("ThreatOrdering", threat_ordering),
         switch!("TtMoveFirst", tt_move_first),
+        switch!("PoorCapturesAsQuiets", poor_captures_as_quiets),
         switch!("CutNodeReduction", cut_node_reduction),
         switch!("ChildCutoffReduction", child_cutoff_reduction),
         switch!("AspFailHighReduction", aspiration_fail_high_reduction),
