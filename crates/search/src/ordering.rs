@@ -344,8 +344,8 @@ mod tests {
     use chess::Position;
 
     /// The TT move is handed out first and once, then every other legal move once; a code
-    /// that is no legal move is passed over. Both with the TT move staged before the others
-    /// are generated and without.
+    /// that is no legal move is passed over. With the TT move staged before the others are
+    /// generated and without; in both games, in check and out of it.
     #[test]
     fn the_tt_move_comes_first_and_every_move_once() {
         let staged = SearchTuning {
@@ -354,40 +354,63 @@ mod tests {
             low_ply_history: true,
             ..SearchTuning::BASE
         };
-        for tuning in [staged, SearchTuning::BASE] {
-            tt_move_first_and_every_move_once(&tuning);
-        }
-    }
-
-    fn tt_move_first_and_every_move_once(tuning: &SearchTuning) {
-        let fens = [
+        let chess = [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
             "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+            "4k3/8/8/8/1b6/8/8/4K3 w - - 0 1",
         ];
-        let history = History::default();
-        for fen in fens {
-            let pos = chess::Position::from_fen(fen).unwrap();
-            let legal = pos.legal_moves();
-            let mut sorted_legal: Vec<u16> = legal.iter().map(|&m| Position::encode(m)).collect();
-            sorted_legal.sort_unstable();
-            let illegal = 0x0FFF; // h8 to h8: never a move
-            let codes = legal.iter().map(|&m| Position::encode(m)).chain([illegal]);
-            for tt_code in codes {
-                let mut picker = Picker::main(&pos, tt_code, &history, 1, 0, None, None, tuning);
-                let mut seen = Vec::new();
-                while let Some((mv, stage)) = picker.next(&pos, &history) {
-                    seen.push((Position::encode(mv), stage));
-                }
-                if tt_code != illegal {
-                    assert_eq!(seen[0], (tt_code, Stage::Tt), "{fen}");
-                }
-                let tt_stages = seen.iter().filter(|(_, s)| *s == Stage::Tt).count();
-                assert_eq!(tt_stages, usize::from(tt_code != illegal), "{fen}");
-                let mut codes: Vec<u16> = seen.iter().map(|&(c, _)| c).collect();
-                codes.sort_unstable();
-                assert_eq!(codes, sorted_legal, "{fen} with TT move {tt_code}");
+        let xiangqi = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 3",
+            "3k5/9/9/4c4/9/9/9/9/9/4RK3 w - - 0 1",
+            "4k4/9/9/9/4r4/9/9/9/9/4K4 w - - 0 1",
+        ];
+        // The last position of each game is in check.
+        assert!(chess::Position::from_fen(chess[3]).unwrap().in_check());
+        assert!(xiangqi::Position::from_fen(xiangqi[3]).unwrap().in_check());
+        for tuning in [staged, SearchTuning::BASE] {
+            for fen in chess {
+                let pos = chess::Position::from_fen(fen).unwrap();
+                tt_move_first_and_every_move_once(&pos, &tuning);
             }
+            for fen in xiangqi {
+                let pos = xiangqi::Position::from_fen(fen).unwrap();
+                tt_move_first_and_every_move_once(&pos, &tuning);
+            }
+        }
+    }
+
+    fn tt_move_first_and_every_move_once<G: Game>(pos: &G, tuning: &SearchTuning)
+    where
+        G::Move: Eq + Default,
+    {
+        let history = History::default();
+        let fen = pos.to_fen();
+        let legal = pos.legal_moves();
+        assert!(!legal.is_empty(), "{fen}");
+        let mut sorted_legal: Vec<u16> = legal.iter().map(|&m| G::encode(m)).collect();
+        sorted_legal.sort_unstable();
+        // A code that is no legal move here.
+        let illegal = (1..=u16::MAX)
+            .find(|&code| pos.decode(code).is_none())
+            .unwrap();
+        let codes = legal.iter().map(|&m| G::encode(m)).chain([illegal]);
+        for tt_code in codes {
+            let mut picker = Picker::main(pos, tt_code, &history, 1, 0, None, None, tuning);
+            assert!(!picker.is_empty(), "{fen}");
+            let mut seen = Vec::new();
+            while let Some((mv, stage)) = picker.next(pos, &history) {
+                seen.push((G::encode(mv), stage));
+            }
+            if tt_code != illegal {
+                assert_eq!(seen[0], (tt_code, Stage::Tt), "{fen}");
+            }
+            let tt_stages = seen.iter().filter(|s| s.1 == Stage::Tt).count();
+            assert_eq!(tt_stages, usize::from(tt_code != illegal), "{fen}");
+            let mut codes: Vec<u16> = seen.iter().map(|s| s.0).collect();
+            codes.sort_unstable();
+            assert_eq!(codes, sorted_legal, "{fen} with TT move {tt_code}");
         }
     }
 
