@@ -1,11 +1,13 @@
-//! `chariot data`: convert old text data to the binary format, validate files, merge shards.
+//! `chariot data`: convert old text data to the binary format, validate files, unpack game
+//! files into positions, merge shards.
 
-use super::{merge, FormatError, GameResult, Packable, Reader, Record, Writer};
+use super::file::create_new;
+use super::games::{merge_games, open_any, AnyReader};
+use super::{merge, FormatError, GameReader, GameResult, Packable, Record, Writer, GAMES_MAGIC};
 use crate::datagen::Sample;
 use anyhow::{bail, Context};
 use clap::{Parser, Subcommand};
 use engine::GameKind;
-use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 
@@ -42,7 +44,17 @@ pub enum Tool {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Concatenate shards of one game into one file (headers checked).
+    /// Replay a game file (`datagen --format games`) into a position file: the same records
+    /// a position file of the same games holds.
+    Unpack {
+        /// The game file.
+        input: PathBuf,
+        /// The position file to write (must not exist).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Concatenate shards of one game into one file (headers checked): position files into a
+    /// position file, game files into a game file.
     Merge {
         /// Shards, in order.
         #[arg(required = true)]
@@ -86,12 +98,7 @@ impl Counts {
 /// Converts the text data `input` to binary `out`; lines that are not positions of `G`
 /// are counted and skipped (the first one is named in the error when nothing converts).
 pub fn convert<G: Packable>(input: impl BufRead, out: &Path) -> anyhow::Result<Counts> {
-    let file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(out)
-        .with_context(|| format!("creating {}", out.display()))?;
-    let mut writer = Writer::new(BufWriter::new(file), G::LAYOUT)?;
+    let mut writer = Writer::new(BufWriter::new(create_new(out)?), G::LAYOUT)?;
     let mut counts = Counts::default();
     let mut first_error = None;
     for (number, line) in input.lines().enumerate() {
@@ -138,9 +145,10 @@ pub fn convert<G: Packable>(input: impl BufRead, out: &Path) -> anyhow::Result<C
     Ok(counts)
 }
 
-/// Reads every record of `path` as a position of `G`; the first bad one is an error.
+/// Reads every record of `path` (a game file's games replayed) as a position of `G`; the
+/// first bad one is an error.
 pub fn validate<G: Packable>(path: &Path) -> Result<Counts, FormatError> {
-    let mut reader = Reader::open(path, Some(G::LAYOUT))?;
+    let mut reader = open_any(path, Some(G::LAYOUT))?;
     let mut counts = Counts::default();
     while let Some((_, record)) = reader.next_position::<G>()? {
         counts.add(&record);
@@ -148,17 +156,69 @@ pub fn validate<G: Packable>(path: &Path) -> Result<Counts, FormatError> {
     Ok(counts)
 }
 
+/// Replays the game file `input` into the position file `out` (which must not exist).
+pub fn unpack<G: Packable>(input: &Path, out: &Path) -> anyhow::Result<Counts> {
+    let mut reader = GameReader::open(input, Some(G::LAYOUT))
+        .with_context(|| format!("reading {}", input.display()))?;
+    let mut writer = Writer::new(BufWriter::new(create_new(out)?), G::LAYOUT)?;
+    let mut counts = Counts::default();
+    let result = (|| -> anyhow::Result<()> {
+        while let Some(game) = reader
+            .next_game::<G>()
+            .with_context(|| format!("reading {}", input.display()))?
+        {
+            for record in game.records() {
+                writer.write(&record)?;
+                counts.add(&record);
+            }
+        }
+        writer.flush()?;
+        Ok(())
+    })();
+    if let Err(e) = result {
+        // Leave no half-written file behind.
+        let _ = std::fs::remove_file(out);
+        return Err(e);
+    }
+    Ok(counts)
+}
+
+/// The game named by the header of the data file at `path`, of either kind.
+fn game_of(path: &Path) -> Result<GameKind, FormatError> {
+    let layout = open_any(path, None)?.layout();
+    Ok(match layout.name.parse::<GameKind>() {
+        Ok(GameKind::Chess) => GameKind::Chess,
+        _ => GameKind::Xiangqi,
+    })
+}
+
+/// Whether the file at `path` starts like a game file.
+fn is_game_file(path: &Path) -> bool {
+    let mut magic = [0u8; 8];
+    std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+        .is_ok()
+        && magic == GAMES_MAGIC
+}
+
 /// A data file as text lines `FEN | score | result` (as [`Sample::line`] writes them): a
 /// binary file's records converted, a text file as it is. For readers of the text format
 /// (`chariot tune`).
 pub fn read_as_text(path: &Path) -> anyhow::Result<String> {
     let bytes = std::fs::read(path)?;
-    if !bytes.starts_with(&super::MAGIC) {
+    if !bytes.starts_with(&super::MAGIC) && !bytes.starts_with(&GAMES_MAGIC) {
         return Ok(String::from_utf8(bytes)?);
     }
-    let mut reader = Reader::new(&bytes[..], None)?;
+    let mut reader = AnyReader::new(&bytes[..], None)?;
+    let chess = reader.layout() == &super::CHESS;
     let mut text = String::new();
-    while let Some(r) = reader.next_record()? {
+    loop {
+        let r = if chess {
+            reader.next_position::<chess::Position>()?.map(|(_, r)| r)
+        } else {
+            reader.next_position::<xiangqi::Position>()?.map(|(_, r)| r)
+        };
+        let Some(r) = r else { break };
         let sample = Sample {
             fen: r.fen,
             score: i32::from(r.score),
@@ -187,16 +247,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let mut failed = 0;
             for file in &files {
                 // The header names the game; the xiangqi reader refuses anything else.
-                let checked = super::read_header(file).and_then(|layout| {
-                    match layout.name.parse::<GameKind>() {
-                        Ok(GameKind::Chess) => validate::<chess::Position>(file),
-                        _ => validate::<xiangqi::Position>(file),
-                    }
+                let checked = game_of(file).and_then(|game| match game {
+                    GameKind::Chess => validate::<chess::Position>(file).map(|c| (game, c)),
+                    GameKind::Xiangqi => validate::<xiangqi::Position>(file).map(|c| (game, c)),
                 });
                 match checked {
-                    Ok(counts) => {
-                        let game = super::read_header(file).map_or("?", |l| l.name);
-                        println!("{}: {game}, {}", file.display(), counts.summary());
+                    Ok((game, counts)) => {
+                        let kind = if is_game_file(file) { " (games)" } else { "" };
+                        println!("{}: {game}{kind}, {}", file.display(), counts.summary());
                     }
                     Err(e) => {
                         failed += 1;
@@ -207,6 +265,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             if failed > 0 {
                 bail!("{failed} of {} files are invalid", files.len());
             }
+        }
+        Tool::Unpack { input, out } => {
+            let counts =
+                match game_of(&input).with_context(|| format!("reading {}", input.display()))? {
+                    GameKind::Chess => unpack::<chess::Position>(&input, &out)?,
+                    GameKind::Xiangqi => unpack::<xiangqi::Position>(&input, &out)?,
+                };
+            println!("{}: {}", out.display(), counts.summary());
+        }
+        Tool::Merge { inputs, out } if inputs.first().is_some_and(|f| is_game_file(f)) => {
+            let games = merge_games(&inputs, &out)?;
+            println!(
+                "{}: {games} games from {} files",
+                out.display(),
+                inputs.len()
+            );
         }
         Tool::Merge { inputs, out } => {
             let records = merge(&inputs, &out)?;

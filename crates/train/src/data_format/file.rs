@@ -1,28 +1,48 @@
 //! Reading and writing data files: the header, records one at a time, resuming an
 //! interrupted file and merging shards.
 
-use super::{FormatError, Layout, Packable, Record, HEADER, LAYOUTS, MAGIC, VERSION};
+use super::{FormatError, Layout, Packable, Record, GAMES_MAGIC, HEADER, LAYOUTS, MAGIC, VERSION};
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-/// The header of a file of `layout`'s game.
+/// The header of a position file of `layout`'s game.
 fn header(layout: &Layout) -> [u8; HEADER] {
+    header_with(&MAGIC, layout)
+}
+
+/// The header of a file of `layout`'s game that starts with `magic` (position or game file).
+pub(super) fn header_with(magic: &[u8; 8], layout: &Layout) -> [u8; HEADER] {
     let mut h = [0u8; HEADER];
-    h[..8].copy_from_slice(&MAGIC);
+    h[..8].copy_from_slice(magic);
     h[8..10].copy_from_slice(&VERSION.to_le_bytes());
     h[10] = layout.id;
     h[11] = layout.record_size() as u8;
     h
 }
 
-/// The layout a header names, checked against `expected` when given.
+/// The layout a position file's header names, checked against `expected` when given.
 fn parse_header(
     h: &[u8; HEADER],
     expected: Option<&'static Layout>,
 ) -> Result<&'static Layout, FormatError> {
-    if h[..8] != MAGIC {
-        return Err(FormatError::NotData);
+    parse_header_with(&MAGIC, h, expected)
+}
+
+/// The layout a header that must start with `magic` names, checked against `expected`.
+pub(super) fn parse_header_with(
+    magic: &[u8; 8],
+    h: &[u8; HEADER],
+    expected: Option<&'static Layout>,
+) -> Result<&'static Layout, FormatError> {
+    if h[..8] != *magic {
+        return Err(
+            match (*magic == MAGIC, h[..8] == GAMES_MAGIC, h[..8] == MAGIC) {
+                (true, true, _) => FormatError::Kind("games, not positions"),
+                (false, _, true) => FormatError::Kind("positions, not games"),
+                _ => FormatError::NotData,
+            },
+        );
     }
     let version = u16::from_le_bytes([h[8], h[9]]);
     if version != VERSION {
@@ -51,7 +71,7 @@ fn parse_header(
 }
 
 /// Reads into `buf` until it is full or the input ends; returns the bytes read.
-fn read_full(input: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+pub(super) fn read_full(input: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
     let mut filled = 0;
     while filled < buf.len() {
         match input.read(&mut buf[filled..]) {
@@ -205,25 +225,11 @@ impl Writer<BufWriter<File>> {
     /// (or holds only part of a header); otherwise checks its header, cuts off a partial
     /// last record left by an interrupted run, and counts the records and games kept.
     pub fn resume(path: &Path, layout: &'static Layout) -> Result<(Self, Resumed), FormatError> {
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)?;
-        let len = file.metadata()?.len();
-        let fresh = header(layout);
-        if len < HEADER as u64 {
-            let mut start = vec![0; len as usize];
-            file.read_exact(&mut start)?;
-            if fresh[..start.len()] != start[..] {
-                return Err(FormatError::NotData);
-            }
-            file.set_len(0)?;
-            file.seek(SeekFrom::Start(0))?;
+        let Appending::Found(mut file, len) = open_to_append(path, &header(layout))? else {
+            let file = File::options().write(true).open(path)?;
             let writer = Writer::new(BufWriter::new(file), layout)?;
             return Ok((writer, Resumed::default()));
-        }
+        };
         let mut found = Reader::new(BufReader::new(&mut file), Some(layout))?;
         let (mut records, mut games) = (0, 0);
         let flags_at = layout.occupancy_bytes() + 16;
@@ -250,6 +256,47 @@ impl Writer<BufWriter<File>> {
     }
 }
 
+/// What [`open_to_append`] found.
+pub(super) enum Appending {
+    /// No file, or only part of the expected header: now empty, ready for a header.
+    Empty,
+    /// A file with a whole header, and its length.
+    Found(File, u64),
+}
+
+/// Opens `path` for a resumed run whose files start with `fresh` (created if missing): a file
+/// shorter than a header must be the start of that header (an interrupted first write) and is
+/// emptied; anything else is left for the caller to check.
+pub(super) fn open_to_append(path: &Path, fresh: &[u8; HEADER]) -> Result<Appending, FormatError> {
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    let len = file.metadata()?.len();
+    if len >= HEADER as u64 {
+        return Ok(Appending::Found(file, len));
+    }
+    let mut start = vec![0; len as usize];
+    file.read_exact(&mut start)?;
+    if fresh[..start.len()] != start[..] {
+        return Err(FormatError::NotData);
+    }
+    file.set_len(0)?;
+    Ok(Appending::Empty)
+}
+
+/// Creates the output file `out` of a tool, which must not exist yet.
+pub(super) fn create_new(out: &Path) -> anyhow::Result<File> {
+    use anyhow::Context;
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(out)
+        .with_context(|| format!("creating {}", out.display()))
+}
+
 /// Concatenates data files of one game into `out` (which must not exist yet); returns the
 /// records written. Every input's header is checked and a truncated input is an error.
 pub fn merge(inputs: &[impl AsRef<Path>], out: &Path) -> anyhow::Result<u64> {
@@ -259,12 +306,7 @@ pub fn merge(inputs: &[impl AsRef<Path>], out: &Path) -> anyhow::Result<u64> {
     };
     let layout = read_header(first.as_ref())
         .with_context(|| format!("reading {}", first.as_ref().display()))?;
-    let file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(out)
-        .with_context(|| format!("creating {}", out.display()))?;
-    let mut writer = BufWriter::new(file);
+    let mut writer = BufWriter::new(create_new(out)?);
     writer.write_all(&header(layout))?;
     let mut records = 0;
     let result = (|| -> anyhow::Result<()> {

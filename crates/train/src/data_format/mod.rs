@@ -1,14 +1,17 @@
 //! Chariot's binary training-data format (`docs/data-format.md`): a 16-byte header (magic,
 //! version, game, record size), then fixed-size records, one position each. Files are
 //! append-only, so a run that was interrupted resumes by cutting off a partial last record
-//! ([`Writer::resume`]) and shards concatenate ([`merge`]).
+//! ([`Writer::resume`]) and shards concatenate ([`merge`]). Game files ([`games`]) keep whole
+//! self-play games instead, about 4 bytes a ply, and replay them into the same records.
 
 pub mod board;
 pub mod cli;
 mod file;
+pub mod games;
 
 pub use board::{GameResult, Layout, Record, CHESS, LAYOUTS, XIANGQI};
 pub use file::{merge, read_header, Reader, Resumed, Writer};
+pub use games::{GameLog, GameReader, GameWriter, Ply, GAMES_MAGIC};
 
 use game::Game;
 
@@ -23,11 +26,14 @@ pub const HEADER: usize = 16;
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
     /// The file could not be read or written.
-    #[error("{0}")]
+    #[error(transparent)]
     Io(#[from] std::io::Error),
     /// The file does not start with the magic bytes.
     #[error("not a Chariot data file (no header; a text file from an older datagen can be converted with `chariot data convert`)")]
     NotData,
+    /// A game file where positions were expected, or the other way round.
+    #[error("the file holds {0} (`chariot data unpack` turns a game file into positions)")]
+    Kind(&'static str),
     /// A version this build does not read.
     #[error("data format version {0}; this build reads version {VERSION}")]
     Version(u16),
@@ -55,6 +61,16 @@ pub enum FormatError {
     /// The file ends inside a record.
     #[error("truncated: the last record has {0} bytes of {1}")]
     Truncated(usize, usize),
+    /// A game file ends inside a game.
+    #[error("truncated: game {index} has {have} of its {need} bytes")]
+    TruncatedGame {
+        /// The game's number, from 0.
+        index: u64,
+        /// Its bytes in the file.
+        have: usize,
+        /// Bytes it needs (as far as the file says).
+        need: usize,
+    },
     /// A record that is not a legal position.
     #[error("record {index}: {why}")]
     Corrupt {

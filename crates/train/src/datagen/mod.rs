@@ -27,7 +27,9 @@
 
 mod progress;
 
-use crate::data_format::{GameResult, Packable, Record, Writer};
+use crate::data_format::{
+    FormatError, GameLog, GameResult, GameWriter, Packable, Ply, Record, Writer,
+};
 use anyhow::{bail, Context};
 use clap::Parser;
 use engine::GameKind;
@@ -81,10 +83,15 @@ pub struct Args {
     /// play different games (one shard per seed, on as many machines as wanted).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Output file (default `<game>-seed<S>.data`); an existing one is resumed: appended
-    /// to until it holds `--games` games.
+    /// Output file (default `<game>-seed<S>.data`, or `.games` with `--format games`); an
+    /// existing one is resumed: appended to until it holds `--games` games.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// What the file keeps: `positions` (one record a training position) or `games` (each
+    /// game's moves and scores, about 4 bytes a ply: small enough to commit; `chariot data
+    /// unpack` and the trainer replay them into the same positions).
+    #[arg(long, value_enum, default_value_t = Format::Positions)]
+    pub format: Format,
     /// Adjudicate a win once one side is ahead by more than this many centipawns...
     #[arg(long, default_value_t = WIN_CP)]
     pub win_cp: i32,
@@ -113,6 +120,16 @@ pub struct Args {
     /// (default: the game's start position); `--random-plies` are played from each.
     #[arg(long)]
     pub openings: Option<PathBuf>,
+}
+
+/// The kinds of file `datagen` writes (`docs/data-format.md`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// One fixed-size record a training position.
+    #[default]
+    Positions,
+    /// Whole games: start position, moves, scores.
+    Games,
 }
 
 /// One written position.
@@ -246,6 +263,18 @@ pub fn play_attempt<G: Game>(
     starts: &[G],
     searcher: &mut Searcher<G>,
 ) -> Vec<Sample> {
+    play_logged(args, index, attempt, starts, searcher).1
+}
+
+/// [`play_attempt`], with the whole game as a game file keeps it (`None` when the random
+/// opening plies ended the game).
+fn play_logged<G: Game>(
+    args: &Args,
+    index: usize,
+    attempt: usize,
+    starts: &[G],
+    searcher: &mut Searcher<G>,
+) -> (Option<GameLog<G>>, Vec<Sample>) {
     let mut rng = Rng::new(game_seed(args.seed, index, attempt));
     let mut pos = match starts {
         [] => G::start(),
@@ -254,10 +283,12 @@ pub fn play_attempt<G: Game>(
     for _ in 0..args.random_plies {
         let moves = pos.legal_moves();
         if moves.is_empty() || pos.outcome().is_some() {
-            return Vec::new();
+            return (None, Vec::new());
         }
         pos.make(moves.as_slice()[rng.below(moves.len())]);
     }
+    let start = pos.clone();
+    let mut plies = Vec::new();
     searcher.clear();
     let limits = match args.depth {
         Some(depth) => Limits {
@@ -288,17 +319,22 @@ pub fn play_attempt<G: Game>(
             Side::White => found.score,
             Side::Black => -found.score,
         };
-        if ply >= SKIP_PLIES
+        let written = ply >= SKIP_PLIES
             && !pos.in_check()
             && !pos.is_noisy(best)
-            && !is_mate_score(found.score)
-        {
+            && !is_mate_score(found.score);
+        if written {
             samples.push(Sample {
                 fen: pos.to_fen(),
                 score: white,
                 result: 0.5,
             });
         }
+        plies.push(Ply {
+            mv: best,
+            score: clamp_score(white),
+            written,
+        });
         level = if white.abs() <= args.draw_cp {
             level + 1
         } else {
@@ -328,7 +364,17 @@ pub fn play_attempt<G: Game>(
     for s in &mut samples {
         s.result = result;
     }
-    samples
+    let log = GameLog {
+        start,
+        plies,
+        result: GameResult::from_white(result).unwrap_or(GameResult::Draw),
+    };
+    (Some(log), samples)
+}
+
+/// A score as the files keep it: clamped to ±32767.
+fn clamp_score(score: i32) -> i16 {
+    score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
 }
 
 /// Plays `args.games` games on `args.threads` threads, writing samples to `out` as
@@ -385,26 +431,67 @@ fn play_games<G: Tuned>(
 /// Tries of one game before it is given up: each try plays other random opening plies.
 pub const ATTEMPTS: usize = 16;
 
-/// Game `index` as records (the first one marked): the first of its [`ATTEMPTS`] tries that
-/// yields a position, so that every game of a file has one and resuming can count games.
-fn game_records<G: Game>(
+/// A finished game, ready for either kind of file.
+pub struct Finished {
+    /// Its training positions (the first one marked first of its game).
+    pub records: Vec<Record>,
+    /// Its block in a game file.
+    pub block: Vec<u8>,
+}
+
+/// Where finished games go, in game order: a position file's records or a game file's blocks.
+pub trait Sink: Send {
+    /// Appends one game.
+    fn write_game(&mut self, game: &Finished) -> Result<(), FormatError>;
+    /// Flushes what was written.
+    fn flush_games(&mut self) -> Result<(), FormatError>;
+}
+
+impl<W: Write + Send> Sink for Writer<W> {
+    fn write_game(&mut self, game: &Finished) -> Result<(), FormatError> {
+        game.records.iter().try_for_each(|r| self.write(r))
+    }
+    fn flush_games(&mut self) -> Result<(), FormatError> {
+        self.flush()
+    }
+}
+
+impl<W: Write + Send> Sink for GameWriter<W> {
+    fn write_game(&mut self, game: &Finished) -> Result<(), FormatError> {
+        self.write_block(&game.block)
+    }
+    fn flush_games(&mut self) -> Result<(), FormatError> {
+        self.flush()
+    }
+}
+
+/// Game `index`: the first of its [`ATTEMPTS`] tries that yields a position, so that every
+/// game of a file has one and resuming can count games.
+fn game_records<G: Packable>(
     args: &Args,
     index: usize,
     starts: &[G],
     searcher: &mut Searcher<G>,
-) -> anyhow::Result<Vec<Record>> {
+) -> anyhow::Result<Finished> {
     for attempt in 0..ATTEMPTS {
-        let samples = play_attempt(args, index, attempt, starts, searcher);
+        let (Some(log), samples) = play_logged(args, index, attempt, starts, searcher) else {
+            continue;
+        };
         if samples.is_empty() {
             continue;
         }
         let records = samples.into_iter().enumerate().map(|(i, s)| Record {
             fen: s.fen,
-            score: s.score.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
+            score: clamp_score(s.score),
             result: GameResult::from_white(s.result).unwrap_or(GameResult::Draw),
             first: i == 0,
         });
-        return Ok(records.collect());
+        let mut block = Vec::new();
+        log.encode(&mut block)?;
+        return Ok(Finished {
+            records: records.collect(),
+            block,
+        });
     }
     bail!(
         "game {index} gave no positions in {ATTEMPTS} tries: are --max-plies, --random-plies \
@@ -414,10 +501,10 @@ fn game_records<G: Game>(
 
 /// What the writing threads share: games finish out of order but are written in order,
 /// so that a file always holds games `0..n` and a resumed run starts at game `n`.
-struct Shared<'w, W: Write> {
-    writer: &'w mut Writer<W>,
+struct Shared<'w> {
+    writer: &'w mut dyn Sink,
     /// Finished games waiting for an earlier one.
-    pending: BTreeMap<usize, Vec<Record>>,
+    pending: BTreeMap<usize, Finished>,
     /// The next game to write.
     next: usize,
     /// Positions written by this run.
@@ -430,11 +517,11 @@ struct Shared<'w, W: Write> {
 /// and hash) and appends their records to `writer` in game order; `progress(games,
 /// positions)` after each game written (games counted from 0, positions from this run).
 /// Returns the positions written.
-pub fn write_games<G: Tuned, W: Write + Send>(
+pub fn write_games<G: Tuned + Packable>(
     args: &Args,
     starts: &[G],
     from: usize,
-    writer: &mut Writer<W>,
+    writer: &mut dyn Sink,
     progress: &(dyn Fn(usize, u64) + Sync),
 ) -> anyhow::Result<u64> {
     let next = AtomicUsize::new(from);
@@ -467,11 +554,11 @@ pub fn write_games<G: Tuned, W: Write + Send>(
                             break;
                         }
                     }
-                    while let Some(records) = state.pending.remove(&state.next) {
-                        let wrote = records
-                            .iter()
-                            .try_for_each(|r| state.writer.write(r))
-                            .and_then(|()| state.writer.flush());
+                    while let Some(game) = state.pending.remove(&state.next) {
+                        let wrote = state
+                            .writer
+                            .write_game(&game)
+                            .and_then(|()| state.writer.flush_games());
                         if let Err(e) = wrote {
                             state
                                 .error
@@ -479,7 +566,7 @@ pub fn write_games<G: Tuned, W: Write + Send>(
                             break;
                         }
                         state.next += 1;
-                        state.written += records.len() as u64;
+                        state.written += game.records.len() as u64;
                         progress(state.next, state.written);
                     }
                 }
@@ -495,8 +582,12 @@ pub fn write_games<G: Tuned, W: Write + Send>(
 
 /// The shard a run writes when `--out` is not given: named by game and seed, so machines
 /// with different seeds never write the same file.
-pub fn default_out(game: &str, seed: u64) -> PathBuf {
-    PathBuf::from(format!("{game}-seed{seed}.data"))
+pub fn default_out(game: &str, seed: u64, format: Format) -> PathBuf {
+    let extension = match format {
+        Format::Positions => "data",
+        Format::Games => "games",
+    };
+    PathBuf::from(format!("{game}-seed{seed}.{extension}"))
 }
 
 fn run_game<G: Tuned + Packable>(args: &Args) -> anyhow::Result<()> {
@@ -505,12 +596,21 @@ fn run_game<G: Tuned + Packable>(args: &Args) -> anyhow::Result<()> {
     let path = args
         .out
         .clone()
-        .unwrap_or_else(|| default_out(G::NAME, args.seed));
-    let (mut writer, found) =
-        Writer::resume(&path, G::LAYOUT).with_context(|| format!("opening {}", path.display()))?;
+        .unwrap_or_else(|| default_out(G::NAME, args.seed, args.format));
+    let opening = || format!("opening {}", path.display());
+    let (mut writer, found): (Box<dyn Sink>, _) = match args.format {
+        Format::Positions => {
+            let (writer, found) = Writer::resume(&path, G::LAYOUT).with_context(opening)?;
+            (Box::new(writer), found)
+        }
+        Format::Games => {
+            let (writer, found) = GameWriter::resume(&path, G::LAYOUT).with_context(opening)?;
+            (Box::new(writer), found)
+        }
+    };
     if found.dropped > 0 {
         eprintln!(
-            "{}: cut off a partial last record ({} bytes)",
+            "{}: cut off a partial last record or game ({} bytes)",
             path.display(),
             found.dropped
         );
@@ -529,11 +629,11 @@ fn run_game<G: Tuned + Packable>(args: &Args) -> anyhow::Result<()> {
     }
     let show = Progress::new(args, from);
     let start = Instant::now();
-    let written = write_games(args, &starts, from, &mut writer, &|games, positions| {
+    let written = write_games(args, &starts, from, writer.as_mut(), &|games, positions| {
         show.update(games, positions, start)
     })?;
     show.finish();
-    writer.flush()?;
+    writer.flush_games()?;
     let seconds = start.elapsed().as_secs_f64().max(1e-3);
     let rate = written as f64 / seconds;
     eprintln!(
@@ -580,6 +680,7 @@ mod tests {
             quiet: true,
             eval_file: None,
             openings: None,
+            format: Format::Positions,
         }
     }
 
@@ -746,6 +847,40 @@ mod tests {
     }
 
     const CHESS_RECORD: usize = crate::data_format::CHESS.record_size();
+
+    /// The same games written as a game file replay into the position file's records, byte
+    /// for byte, at a fraction of its size.
+    fn games_match_positions<G: Tuned + Packable>(game: GameKind) {
+        let mut a = args(game);
+        a.games = 3;
+        a.max_plies = 50;
+        let starts = load_starts::<G>(&a).unwrap();
+        let mut games = GameWriter::new(Vec::new(), G::LAYOUT).unwrap();
+        let written = write_games(&a, &starts, 0, &mut games, &|_, _| {}).unwrap();
+        let games = games.into_inner().unwrap();
+        let positions = shard::<G>(&a, 0);
+        let mut reader =
+            crate::data_format::games::AnyReader::new(&games[..], Some(G::LAYOUT)).unwrap();
+        let mut replayed = Writer::new(Vec::new(), G::LAYOUT).unwrap();
+        while let Some((_, record)) = reader.next_position::<G>().unwrap() {
+            replayed.write(&record).unwrap();
+        }
+        let replayed = replayed.into_inner().unwrap();
+        assert_eq!(replayed[crate::data_format::HEADER..], positions[..]);
+        assert_eq!(written as usize, positions.len() / G::LAYOUT.record_size());
+        assert!(
+            games.len() * 3 < positions.len(),
+            "{} bytes of games for {} of positions",
+            games.len(),
+            positions.len()
+        );
+    }
+
+    #[test]
+    fn game_files_replay_into_the_position_files_of_the_same_games() {
+        games_match_positions::<chess::Position>(GameKind::Chess);
+        games_match_positions::<xiangqi::Position>(GameKind::Xiangqi);
+    }
 
     #[test]
     fn xiangqi_shards_hold_legal_quiet_positions() {

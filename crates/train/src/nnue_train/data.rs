@@ -4,7 +4,7 @@
 
 use super::model::win_probability;
 use super::Trainable;
-use crate::data_format::{Reader, MAGIC};
+use crate::data_format::{games::AnyReader, GAMES_MAGIC, MAGIC};
 use crate::datagen::Sample;
 use anyhow::{bail, Context};
 use game::Side;
@@ -197,14 +197,15 @@ impl DataSet {
 }
 
 impl DataSet {
-    /// Reads a binary data file (`docs/data-format.md`); unlike a text file, a bad record
-    /// is an error, since it means the file is damaged (and so is a file of another game).
+    /// Reads a binary data file, of positions or of games (`docs/data-format.md`); unlike
+    /// a text file, a bad record is an error, since it means the file is damaged (and so is
+    /// a file of another game).
     pub fn read_binary<G: Trainable>(
         &mut self,
         input: impl Read,
         settings: &LoadSettings,
     ) -> anyhow::Result<()> {
-        let mut reader = Reader::new(input, Some(G::LAYOUT))?;
+        let mut reader = AnyReader::new(input, Some(G::LAYOUT))?;
         while !self.full(settings) {
             let Some((pos, record)) = reader.next_position::<G>()? else {
                 break;
@@ -232,7 +233,8 @@ pub fn load<G: Trainable>(
         let handle =
             std::fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?;
         let mut input = BufReader::with_capacity(1 << 20, handle);
-        let binary = input.fill_buf()?.starts_with(&MAGIC);
+        let head = input.fill_buf()?;
+        let binary = head.starts_with(&MAGIC) || head.starts_with(&GAMES_MAGIC);
         if binary {
             data.read_binary::<G>(input, settings)
         } else {

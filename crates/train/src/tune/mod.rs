@@ -237,6 +237,7 @@ mod tests {
             quiet: true,
             eval_file: None,
             openings: None,
+            format: crate::datagen::Format::Positions,
         };
         let mut buf = Vec::new();
         crate::datagen::generate::<chess::Position>(&gen, &mut buf, &|_, _| {}).unwrap();
