@@ -224,3 +224,68 @@ fn resuming_a_game_file_cuts_off_a_partial_game() {
     assert!(GameWriter::resume(&path, &XIANGQI).is_err());
     std::fs::remove_file(&path).unwrap();
 }
+
+/// Damaged bytes anywhere in a game file (a byte changed, the file cut short) are read as
+/// games or refused with an error, never a panic, through every reader of the file.
+#[test]
+fn every_damaged_copy_is_read_or_refused_without_a_panic() {
+    let (block, _) = one_chess_game();
+    let xiangqi = sample_game::<xiangqi::Position>(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        20,
+        GameResult::WhiteWins,
+    );
+    let mut xq_block = Vec::new();
+    xiangqi.encode(&mut xq_block).unwrap();
+    for (layout, block) in [(&CHESS, block), (&XIANGQI, xq_block)] {
+        let mut file = GameWriter::new(Vec::new(), layout)
+            .unwrap()
+            .into_inner()
+            .unwrap();
+        file.extend_from_slice(&block);
+        file.extend_from_slice(&block);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut errors = 0;
+        for round in 0..3000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut copy = file.clone();
+            let at = (state % copy.len() as u64) as usize;
+            if round % 10 == 0 {
+                copy.truncate(at);
+            } else {
+                copy[at] ^= 1 << ((state >> 40) % 8);
+            }
+            let mut failed = false;
+            for chess in [true, false] {
+                let Ok(mut reader) = AnyReader::new(&copy[..], None) else {
+                    failed = true;
+                    continue;
+                };
+                loop {
+                    let next = if chess {
+                        reader
+                            .next_position::<chess::Position>()
+                            .map(|p| p.is_some())
+                    } else {
+                        reader
+                            .next_position::<xiangqi::Position>()
+                            .map(|p| p.is_some())
+                    };
+                    match next {
+                        Ok(true) => {}
+                        Ok(false) => break,
+                        Err(_) => {
+                            failed = true;
+                            break;
+                        }
+                    }
+                }
+            }
+            errors += usize::from(failed);
+        }
+        // Most damage is caught (a changed score or a legal other move may read fine).
+        assert!(errors > 1500, "{} of 3000 damaged copies refused", errors);
+    }
+}
