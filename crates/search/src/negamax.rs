@@ -298,16 +298,23 @@ impl<G: Game> Worker<'_, G> {
                                 stat < -m * depth
                             }))
                 } else {
+                    // The capture's history moves both thresholds where the game uses it.
+                    let history = self.tuning.capture_history_prune_divisor.map_or(0, |d| {
+                        self.history.capture_score(side, G::encode(mv)) / d.max(1)
+                    });
                     // Step 6. SEE pruning: captures that lose too much material.
                     (stage == Stage::BadNoisy
                         && depth <= self.tuning.params.see_max_depth
-                        && !self.pos.see_ge(mv, self.tuning.params.see_capture_threshold(depth)))
+                        && !self.pos.see_ge(
+                            mv,
+                            (self.tuning.params.see_capture_threshold(depth) - history / 4).min(0),
+                        ))
                     // Step 6a. Futility pruning of captures: one that cannot win, by static
                     // exchange, what lifts a hopeless eval to within a margin of alpha.
                         || self.tuning.capture_futility_margin.is_some_and(|m| {
                             !PV && depth <= self.tuning.params.fp_max_depth
                                 && self.pos.is_capture(mv)
-                                && !self.pos.see_ge(mv, alpha - eval - self.tuning.params.futility_margin(depth) - m)
+                                && !self.pos.see_ge(mv, alpha - eval - self.tuning.params.futility_margin(depth) - m - history)
                         })
                 };
                 // A late or hanging quiet check goes too where the game prunes checks

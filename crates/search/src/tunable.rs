@@ -264,6 +264,15 @@ pub static TUNABLES: &[Tunable] = &{
         300,
         12.0
     );
+    let [capt_hist_on, capt_hist] = optional!(
+        "CaptHistPruneOn",
+        "CaptHistPruneDivisor",
+        capture_history_prune_divisor,
+        16,
+        4,
+        64,
+        3.0
+    );
     let [hist_prune_on, hist_prune] = optional!(
         "HistPruneOn",
         "HistPruneMargin",
@@ -299,6 +308,8 @@ pub static TUNABLES: &[Tunable] = &{
         param!("FpDepthMargin", fp_depth_margin, 30, 200, 8.0),
         capture_fp_on,
         capture_fp,
+        capt_hist_on,
+        capt_hist,
         param!("LmpMaxDepth", lmp_max_depth, 2, 12, 0.5),
         param!("LmpBase", lmp_base, 0, 10, 0.5),
         Tunable {

@@ -94,6 +94,11 @@ pub struct SearchTuning {
     /// it off measured −10.4 ± 20.9 in xiangqi (534 games, 3+0.03, s58) and +13.0 ± 20.2 in
     /// chess (615 games): neither is significant, so the search's behaviour stays.
     pub poor_captures_as_quiets: bool,
+    /// Capture history in the pruning of captures (Stockfish's rule): SEE pruning of a bad
+    /// capture (step 6) lowers its threshold by the capture's history divided by 4 × this,
+    /// and capture futility pruning (step 6a) adds the history divided by this to its
+    /// margin, so a capture that has often refuted is kept and one that never did goes sooner.
+    pub capture_history_prune_divisor: Option<i32>,
     /// Late-move reductions are one ply deeper when the nodes a ply below have failed high
     /// more than twice since the grandparent started (Stockfish 17's `cutoffCnt > 2`, a
     /// cutoff without a TT move counting twice): the replies here are easily refuted.
@@ -143,6 +148,7 @@ impl SearchTuning {
         tt_move_first: false,
         child_cutoff_reduction: false,
         poor_captures_as_quiets: true,
+        capture_history_prune_divisor: None,
         low_ply_history: false,
         check_extension: true,
         prune_checks: false,
