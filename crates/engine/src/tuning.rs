@@ -68,6 +68,9 @@ impl Tuned for chess::Position {
 /// Fairy-Stockfish's levels).
 const XIANGQI: SearchTuning = SearchTuning {
     levels: XIANGQI_LEVELS,
+    // Capture history in the pruning of captures: +19.1 ± 18.6 over 800 games at 25k nodes
+    // (305/234/261, SPRT [0, 10] undecided at LLR 1.57; session 59). Chess has not measured it.
+    capture_history_prune_divisor: Some(16),
     ..CHESS
 };
 
@@ -106,21 +109,27 @@ mod tests {
     }
 
     /// The capture-history term of capture pruning is wired in: with it on, each game's tree
-    /// differs from the preset's (the capture histories fill during the search), and with it
-    /// off the tree is the preset's exactly.
+    /// differs from the tree with it off (the capture histories fill during the search), and
+    /// a search repeated with the same settings visits the same nodes.
     #[test]
     fn capture_history_moves_the_pruning_of_captures() {
-        let on = |t: SearchTuning| SearchTuning {
-            capture_history_prune_divisor: Some(4),
+        let with = |t: SearchTuning, divisor| SearchTuning {
+            capture_history_prune_divisor: divisor,
             ..t
         };
         let chess = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
         let xiangqi = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 5";
-        let base = nodes::<chess::Position>(chess, 9, CHESS);
-        assert_eq!(nodes::<chess::Position>(chess, 9, CHESS), base);
-        assert_ne!(nodes::<chess::Position>(chess, 9, on(CHESS)), base);
-        let base = nodes::<xiangqi::Position>(xiangqi, 8, XIANGQI);
-        assert_ne!(nodes::<xiangqi::Position>(xiangqi, 8, on(XIANGQI)), base);
+        let off = nodes::<chess::Position>(chess, 9, with(CHESS, None));
+        assert_eq!(nodes::<chess::Position>(chess, 9, with(CHESS, None)), off);
+        assert_ne!(
+            nodes::<chess::Position>(chess, 9, with(CHESS, Some(4))),
+            off
+        );
+        let off = nodes::<xiangqi::Position>(xiangqi, 8, with(XIANGQI, None));
+        assert_ne!(
+            nodes::<xiangqi::Position>(xiangqi, 8, with(XIANGQI, Some(4))),
+            off
+        );
     }
 
     #[test]
