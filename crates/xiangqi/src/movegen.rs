@@ -9,7 +9,8 @@
 
 use crate::position::Position;
 use crate::tables::{
-    bit, Jumps, ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, RAYS, SOLDIER,
+    bit, nearest, Jumps, ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, RAYS, RAY_MASKS,
+    SOLDIER,
 };
 use crate::types::{Move, Piece, PieceKind};
 use game::MoveList;
@@ -20,6 +21,8 @@ struct Legality {
     king: usize,
     from_danger: u128,
     to_danger: u128,
+    /// Every occupied square, for the sliders' bit scans.
+    occ: u128,
 }
 
 impl Position {
@@ -32,6 +35,7 @@ impl Position {
             king,
             from_danger: 0,
             to_danger: 0,
+            occ: self.occ[0] | self.occ[1],
         };
         if l.check {
             return l;
@@ -137,12 +141,40 @@ impl Position {
             return;
         };
         match kind {
+            // Sliders. Captures only: the pieces that end each ray are found by bit scans.
+            // All moves: each ray walked nearest first, quiet moves to the empty squares,
+            // then the capture. (A bit scan per empty square instead cost 3% more
+            // instructions per 300k-node search, session 60; so did the scans in the
+            // general's legality rays and `attacked_after`, where the walk stays.)
+            PieceKind::Chariot if NOISY => {
+                for (d, &ray) in RAY_MASKS[from].iter().enumerate() {
+                    let pieces = l.occ & ray;
+                    if pieces != 0 {
+                        self.add::<NOISY>(l, from, nearest(pieces, d), list);
+                    }
+                }
+            }
+            PieceKind::Cannon if NOISY => {
+                for (d, &ray) in RAY_MASKS[from].iter().enumerate() {
+                    let pieces = l.occ & ray;
+                    if pieces == 0 {
+                        continue;
+                    }
+                    let beyond = pieces ^ bit(nearest(pieces, d));
+                    if beyond != 0 {
+                        let s = nearest(beyond, d);
+                        if !self.board[s].is_color(us) && self.is_safe(l, from, s) {
+                            list.push(Move::from_raw(from, s));
+                        }
+                    }
+                }
+            }
             PieceKind::Chariot => {
                 for ray in &RAYS[from] {
                     for &s in &ray.sq[..ray.len as usize] {
                         let s = s as usize;
                         if self.board[s].is_none() {
-                            if !NOISY && self.is_safe(l, from, s) {
+                            if self.is_safe(l, from, s) {
                                 list.push(Move::from_raw(from, s));
                             }
                         } else {
@@ -161,7 +193,7 @@ impl Position {
                         if !self.board[s].is_none() {
                             break;
                         }
-                        if !NOISY && self.is_safe(l, from, s) {
+                        if self.is_safe(l, from, s) {
                             list.push(Move::from_raw(from, s));
                         }
                         i += 1;
@@ -237,5 +269,49 @@ impl Position {
             self.undo_move(mv);
         }
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::Game;
+
+    /// Captures generated alone (chariots and cannons by bit scans) are the captures of the
+    /// full generation (rays walked), in the same order, along pseudo-random games that
+    /// favour captures so that the boards open up.
+    #[test]
+    fn noisy_generation_is_the_captures_of_full_generation() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut captures = 0;
+        for game in 0..120 {
+            let mut pos = Position::start();
+            for _ in 0..(60 + game) {
+                let mut all = MoveList::new();
+                pos.gen::<false>(&mut all);
+                if all.is_empty() {
+                    break;
+                }
+                let mut noisy = MoveList::new();
+                pos.gen::<true>(&mut noisy);
+                let expected: Vec<Move> = all
+                    .iter()
+                    .copied()
+                    .filter(|m| !pos.board[m.to().index()].is_none())
+                    .collect();
+                assert_eq!(noisy.as_slice(), &expected[..], "{}", pos.to_fen());
+                captures += expected.len();
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let pool = if !expected.is_empty() && !state.is_multiple_of(3) {
+                    &expected[..]
+                } else {
+                    all.as_slice()
+                };
+                pos.make(pool[(state >> 33) as usize % pool.len()]);
+            }
+        }
+        assert!(captures > 4_000, "{captures}");
     }
 }

@@ -7,7 +7,9 @@
 
 use crate::eval::material;
 use crate::position::Position;
-use crate::tables::{bit, ADVISOR, ELEPHANT, GENERAL, HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS};
+use crate::tables::{
+    bit, nearest, ADVISOR, ELEPHANT, GENERAL, HORSE_ATTACKERS, RAY_MASKS, SOLDIER_ATTACKERS,
+};
 use crate::types::{Color, Move, Piece, PieceKind, SQUARES};
 use game::{Score, Side};
 
@@ -63,23 +65,21 @@ impl Position {
         }
         // Each ray: the first piece met may be a chariot, the second a cannon.
         let mut chariot = None;
-        for ray in &RAYS[sq] {
-            let mut screens = 0;
-            for &s in &ray.sq[..ray.len as usize] {
-                let s = s as usize;
-                if occ & bit(s) == 0 {
-                    continue;
+        for (d, &ray) in RAY_MASKS[sq].iter().enumerate() {
+            let mut pieces = occ & ray;
+            if pieces == 0 {
+                continue;
+            }
+            let first = nearest(pieces, d);
+            if chariot.is_none() && is(first, PieceKind::Chariot) {
+                chariot = Some((first, PieceKind::Chariot));
+            }
+            pieces ^= bit(first);
+            if pieces != 0 {
+                let second = nearest(pieces, d);
+                if is(second, PieceKind::Cannon) {
+                    return Some((second, PieceKind::Cannon));
                 }
-                if screens == 1 {
-                    if is(s, PieceKind::Cannon) {
-                        return Some((s, PieceKind::Cannon));
-                    }
-                    break;
-                }
-                if chariot.is_none() && is(s, PieceKind::Chariot) {
-                    chariot = Some((s, PieceKind::Chariot));
-                }
-                screens = 1;
             }
         }
         if chariot.is_some() {
@@ -297,5 +297,100 @@ mod tests {
             }
         }
         assert!(compared > 20_000, "{compared}");
+    }
+
+    /// The chariot or cannon that [`Position::least_attacker`] looks for, found by walking
+    /// each ray square by square (its code before the bit scans of session 60): the oracle
+    /// for the scans.
+    fn slider_by_walk(
+        pos: &Position,
+        sq: usize,
+        color: Color,
+        occ: u128,
+    ) -> Option<(usize, PieceKind)> {
+        let ours = occ & pos.occ[color.index()];
+        let is =
+            |s: usize, kind: PieceKind| ours & bit(s) != 0 && pos.board[s].kind() == Some(kind);
+        let mut chariot = None;
+        for ray in &crate::tables::RAYS[sq] {
+            let mut screens = 0;
+            for &s in &ray.sq[..ray.len as usize] {
+                let s = s as usize;
+                if occ & bit(s) == 0 {
+                    continue;
+                }
+                if screens == 1 {
+                    if is(s, PieceKind::Cannon) {
+                        return Some((s, PieceKind::Cannon));
+                    }
+                    break;
+                }
+                if chariot.is_none() && is(s, PieceKind::Chariot) {
+                    chariot = Some((s, PieceKind::Chariot));
+                }
+                screens = 1;
+            }
+        }
+        chariot
+    }
+
+    /// Along pseudo-random games, for every square, both colours and occupancies with
+    /// pieces taken away (as an exchange takes them), the least attacker is the walk's
+    /// chariot or cannon wherever no cheaper piece attacks.
+    #[test]
+    fn the_scanned_rays_find_the_walked_sliders() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut sliders = 0;
+        for game in 0..30 {
+            let mut pos = Position::start();
+            for _ in 0..(40 + 2 * game) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let all = pos.occ[0] | pos.occ[1];
+                // Up to three pieces lifted off the board, chosen by the random state.
+                let mut occ = all;
+                for k in 0..(state % 4) {
+                    let pieces = occ.count_ones() as u64;
+                    let nth = (state >> (8 + 8 * k)) % pieces.max(1);
+                    let mut rest = occ;
+                    for _ in 0..nth {
+                        rest &= rest - 1;
+                    }
+                    occ &= !(rest & rest.wrapping_neg());
+                }
+                for sq in 0..SQUARES {
+                    for color in [Color::White, Color::Black] {
+                        let found = pos.least_attacker(sq, color, occ);
+                        if matches!(found, Some((_, PieceKind::Chariot | PieceKind::Cannon))) {
+                            sliders += 1;
+                        }
+                        if found.is_none_or(|(_, k)| {
+                            matches!(
+                                k,
+                                PieceKind::Chariot | PieceKind::Cannon | PieceKind::General
+                            )
+                        }) {
+                            let walked = slider_by_walk(&pos, sq, color, occ);
+                            match found {
+                                Some((_, PieceKind::General)) => assert_eq!(walked, None),
+                                _ => assert_eq!(
+                                    found,
+                                    walked,
+                                    "{} {sq} {color:?} {occ:x}",
+                                    pos.to_fen()
+                                ),
+                            }
+                        }
+                    }
+                }
+                pos.make(moves.as_slice()[(state >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(sliders > 10_000, "{sliders}");
     }
 }

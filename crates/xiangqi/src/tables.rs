@@ -71,6 +71,42 @@ const fn build_rays() -> [[Ray; 4]; SQUARES] {
 /// Rays from every square in the four directions.
 pub(crate) static RAYS: [[Ray; 4]; SQUARES] = build_rays();
 
+const fn build_ray_masks() -> [[u128; 4]; SQUARES] {
+    let mut out = [[0u128; 4]; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut d = 0;
+        while d < 4 {
+            let ray = &RAYS[sq][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                out[sq][d] |= 1u128 << ray.sq[i];
+                i += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+/// The squares of each ray of [`RAYS`] as a bit set, so that the pieces on a ray are found
+/// with bit scans (`nearest`) instead of a walk over its empty squares.
+pub(crate) static RAY_MASKS: [[u128; 4]; SQUARES] = build_ray_masks();
+
+/// The square of `on_ray` (a non-empty set of squares of one ray in direction `d`, in
+/// [`DIRS`] order) nearest the ray's start: north and east rays run up the square indices
+/// (lowest bit first), south and west rays down (highest bit first).
+#[inline(always)]
+pub(crate) fn nearest(on_ray: u128, d: usize) -> usize {
+    debug_assert!(on_ray != 0);
+    if d & 1 == 0 {
+        on_ray.trailing_zeros() as usize
+    } else {
+        127 - on_ray.leading_zeros() as usize
+    }
+}
+
 const HORSE_STEPS: [(i32, i32, i32, i32); 8] = [
     (1, 2, 0, 1),
     (-1, 2, 0, 1),
@@ -316,5 +352,27 @@ mod tests {
         assert_eq!(SOLDIER[0][9 * 9 + 4].len, 2);
         assert_eq!(RAYS[0][0].len, 9);
         assert_eq!(RAYS[0][2].len, 8);
+    }
+
+    /// The bit sets of the rays hold their squares, and `nearest` finds them in the rays'
+    /// own order, for every square, direction and pair of squares on a ray.
+    #[test]
+    fn ray_masks_agree_with_the_rays() {
+        for sq in 0..SQUARES {
+            for d in 0..4 {
+                let ray = &RAYS[sq][d];
+                let squares = &ray.sq[..ray.len as usize];
+                let mask = squares.iter().fold(0u128, |m, &s| m | bit(s as usize));
+                assert_eq!(RAY_MASKS[sq][d], mask, "square {sq}, direction {d}");
+                for (i, &a) in squares.iter().enumerate() {
+                    let a = a as usize;
+                    assert_eq!(nearest(bit(a), d), a);
+                    for &b in &squares[i..] {
+                        // `a` comes first on the ray, whichever of the two is lower.
+                        assert_eq!(nearest(bit(a) | bit(b as usize), d), a);
+                    }
+                }
+            }
+        }
     }
 }
