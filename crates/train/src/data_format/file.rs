@@ -225,10 +225,12 @@ impl Writer<BufWriter<File>> {
     /// (or holds only part of a header); otherwise checks its header, cuts off a partial
     /// last record left by an interrupted run, and counts the records and games kept.
     pub fn resume(path: &Path, layout: &'static Layout) -> Result<(Self, Resumed), FormatError> {
-        let Appending::Found(mut file, len) = open_to_append(path, &header(layout))? else {
-            let file = File::options().write(true).open(path)?;
-            let writer = Writer::new(BufWriter::new(file), layout)?;
-            return Ok((writer, Resumed::default()));
+        let (mut file, len) = match open_to_append(path, &header(layout))? {
+            Appending::Found(file, len) => (file, len),
+            Appending::Empty(file) => {
+                let writer = Writer::new(BufWriter::new(file), layout)?;
+                return Ok((writer, Resumed::default()));
+            }
         };
         let mut found = Reader::new(BufReader::new(&mut file), Some(layout))?;
         let (mut records, mut games) = (0, 0);
@@ -259,14 +261,16 @@ impl Writer<BufWriter<File>> {
 /// What [`open_to_append`] found.
 pub(super) enum Appending {
     /// No file, or only part of the expected header: now empty, ready for a header.
-    Empty,
+    Empty(File),
     /// A file with a whole header, and its length.
     Found(File, u64),
 }
 
 /// Opens `path` for a resumed run whose files start with `fresh` (created if missing): a file
 /// shorter than a header must be the start of that header (an interrupted first write) and is
-/// emptied; anything else is left for the caller to check.
+/// emptied; anything else is left for the caller to check. The file stays locked while the
+/// returned handle lives, so a second run on the same file is refused with
+/// [`FormatError::Busy`] instead of overwriting the first one's games.
 pub(super) fn open_to_append(path: &Path, fresh: &[u8; HEADER]) -> Result<Appending, FormatError> {
     let mut file = OpenOptions::new()
         .read(true)
@@ -274,6 +278,13 @@ pub(super) fn open_to_append(path: &Path, fresh: &[u8; HEADER]) -> Result<Append
         .create(true)
         .truncate(false)
         .open(path)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => return Err(FormatError::Busy),
+        // A file system without locks: write unguarded, as before locks.
+        Err(std::fs::TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => {}
+        Err(std::fs::TryLockError::Error(e)) => return Err(e.into()),
+    }
     let len = file.metadata()?.len();
     if len >= HEADER as u64 {
         return Ok(Appending::Found(file, len));
@@ -284,7 +295,8 @@ pub(super) fn open_to_append(path: &Path, fresh: &[u8; HEADER]) -> Result<Append
         return Err(FormatError::NotData);
     }
     file.set_len(0)?;
-    Ok(Appending::Empty)
+    file.seek(SeekFrom::Start(0))?;
+    Ok(Appending::Empty(file))
 }
 
 /// Creates the output file `out` of a tool, which must not exist yet.

@@ -332,10 +332,12 @@ impl GameWriter<BufWriter<File>> {
     /// incomplete by an interrupted run, and counts the games and positions kept.
     pub fn resume(path: &Path, layout: &'static Layout) -> Result<(Self, Resumed), FormatError> {
         let fresh = header_with(&GAMES_MAGIC, layout);
-        let Appending::Found(mut file, len) = open_to_append(path, &fresh)? else {
-            let file = File::options().write(true).open(path)?;
-            let writer = GameWriter::new(BufWriter::new(file), layout)?;
-            return Ok((writer, Resumed::default()));
+        let (mut file, len) = match open_to_append(path, &fresh)? {
+            Appending::Found(file, len) => (file, len),
+            Appending::Empty(file) => {
+                let writer = GameWriter::new(BufWriter::new(file), layout)?;
+                return Ok((writer, Resumed::default()));
+            }
         };
         let mut found = GameReader::new(BufReader::new(&mut file), Some(layout))?;
         let (mut records, mut games, mut keep) = (0, 0, HEADER as u64);

@@ -28,6 +28,10 @@ pub enum FormatError {
     /// The file could not be read or written.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// Another process holds the file open to write (two runs with the same output file
+    /// would each cut off and overwrite the other's games).
+    #[error("another process is writing this file (a second datagen with the same --out?)")]
+    Busy,
     /// The file does not start with the magic bytes.
     #[error("not a Chariot data file (no header; a text file from an older datagen can be converted with `chariot data convert`)")]
     NotData,

@@ -187,6 +187,28 @@ fn resuming_cuts_a_partial_record_and_counts_games() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// A position file being written by one run is refused to a second; a file holding part of
+/// a header (a first write cut short) is started again from its first byte.
+#[test]
+fn a_position_file_in_use_is_not_resumed_twice() {
+    let path = temp("busy");
+    let header = Writer::new(Vec::new(), &CHESS)
+        .unwrap()
+        .into_inner()
+        .unwrap();
+    std::fs::write(&path, &header[..5]).unwrap();
+    let (first, found) = Writer::resume(&path, &CHESS).unwrap();
+    assert_eq!(found, Resumed::default());
+    assert!(matches!(
+        Writer::resume(&path, &CHESS),
+        Err(FormatError::Busy)
+    ));
+    drop(first.into_inner().unwrap());
+    assert_eq!(std::fs::read(&path).unwrap(), header);
+    assert!(Writer::resume(&path, &CHESS).is_ok());
+    std::fs::remove_file(&path).unwrap();
+}
+
 #[test]
 fn merging_concatenates_shards_of_one_game_only() {
     let (a, b, out) = (temp("merge-a"), temp("merge-b"), temp("merge-out"));

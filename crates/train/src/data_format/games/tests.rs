@@ -225,6 +225,28 @@ fn resuming_a_game_file_cuts_off_a_partial_game() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// Two runs on one file would cut off and overwrite each other's games: while one writer
+/// holds the file, a second resume is refused; once it is gone, the file resumes whole.
+#[test]
+fn a_game_file_in_use_is_not_resumed_twice() {
+    let path = std::env::temp_dir().join(format!("chariot-busy-{}.games", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let (block, _) = one_chess_game();
+    let (mut first, _) = GameWriter::resume(&path, &CHESS).unwrap();
+    first.write_block(&block).unwrap();
+    first.flush().unwrap();
+    let second = GameWriter::resume(&path, &CHESS);
+    assert!(
+        matches!(second, Err(FormatError::Busy)),
+        "{:?}",
+        second.err()
+    );
+    drop(first);
+    let (_, found) = GameWriter::resume(&path, &CHESS).unwrap();
+    assert_eq!((found.games, found.dropped), (1, 0));
+    std::fs::remove_file(&path).unwrap();
+}
+
 /// Damaged bytes anywhere in a game file (a byte changed, the file cut short) are read as
 /// games or refused with an error, never a panic, through every reader of the file.
 #[test]
