@@ -31,6 +31,8 @@ mod movegen;
 pub mod nnue;
 mod notation;
 mod position;
+#[cfg(test)]
+mod random_games;
 mod rules;
 mod see;
 mod tables;

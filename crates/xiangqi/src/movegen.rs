@@ -282,36 +282,20 @@ mod tests {
     /// favour captures so that the boards open up.
     #[test]
     fn noisy_generation_is_the_captures_of_full_generation() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut captures = 0;
-        for game in 0..120 {
-            let mut pos = Position::start();
-            for _ in 0..(60 + game) {
-                let mut all = MoveList::new();
-                pos.gen::<false>(&mut all);
-                if all.is_empty() {
-                    break;
-                }
-                let mut noisy = MoveList::new();
-                pos.gen::<true>(&mut noisy);
-                let expected: Vec<Move> = all
-                    .iter()
-                    .copied()
-                    .filter(|m| !pos.board[m.to().index()].is_none())
-                    .collect();
-                assert_eq!(noisy.as_slice(), &expected[..], "{}", pos.to_fen());
-                captures += expected.len();
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let pool = if !expected.is_empty() && !state.is_multiple_of(3) {
-                    &expected[..]
-                } else {
-                    all.as_slice()
-                };
-                pos.make(pool[(state >> 33) as usize % pool.len()]);
-            }
-        }
+        crate::random_games::walk(120, 60, true, |pos, _| {
+            let mut all = MoveList::new();
+            pos.gen::<false>(&mut all);
+            let mut noisy = MoveList::new();
+            pos.gen::<true>(&mut noisy);
+            let expected: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|m| !pos.board[m.to().index()].is_none())
+                .collect();
+            assert_eq!(noisy.as_slice(), &expected[..], "{}", pos.to_fen());
+            captures += expected.len();
+        });
         assert!(captures > 4_000, "{captures}");
     }
 }

@@ -255,47 +255,23 @@ mod tests {
     /// a chariot down to minus a chariot, the stopping SEE answers as the full gain list does.
     #[test]
     fn the_stopping_exchange_agrees_with_the_full_one() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut compared = 0;
-        for game in 0..40 {
-            let mut pos = Position::start();
-            for _ in 0..(60 + game) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        crate::random_games::walk(40, 60, true, |pos, moves| {
+            for &mv in moves {
+                if !pos.is_capture(mv) && compared % 3 != 0 {
+                    continue;
                 }
-                for &mv in moves.as_slice() {
-                    if !pos.is_capture(mv) && compared % 3 != 0 {
-                        continue;
-                    }
-                    for threshold in [-900, -450, -120, -1, 0, 1, 99, 100, 280, 400, 901] {
-                        assert_eq!(
-                            pos.see_at_least(mv, threshold),
-                            pos.see_by_gains(mv, threshold),
-                            "{} {mv:?} {threshold}",
-                            pos.to_fen()
-                        );
-                        compared += 1;
-                    }
+                for threshold in [-900, -450, -120, -1, 0, 1, 99, 100, 280, 400, 901] {
+                    assert_eq!(
+                        pos.see_at_least(mv, threshold),
+                        pos.see_by_gains(mv, threshold),
+                        "{} {mv:?} {threshold}",
+                        pos.to_fen()
+                    );
+                    compared += 1;
                 }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                // Prefer captures so that the boards thin out and exchanges get long.
-                let captures: Vec<Move> = moves
-                    .as_slice()
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.is_capture(m))
-                    .collect();
-                let pool = if !captures.is_empty() && !state.is_multiple_of(3) {
-                    &captures[..]
-                } else {
-                    moves.as_slice()
-                };
-                pos.make(pool[(state >> 33) as usize % pool.len()]);
             }
-        }
+        });
         assert!(compared > 20_000, "{compared}");
     }
 
@@ -341,56 +317,35 @@ mod tests {
     fn the_scanned_rays_find_the_walked_sliders() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut sliders = 0;
-        for game in 0..30 {
-            let mut pos = Position::start();
-            for _ in 0..(40 + 2 * game) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        crate::random_games::walk(30, 40, false, |pos, _| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Up to three pieces lifted off the board, chosen by the random state.
+            let mut occ = pos.occ[0] | pos.occ[1];
+            for k in 0..(state % 4) {
+                let nth = (state >> (8 + 8 * k)) % u64::from(occ.count_ones()).max(1);
+                let mut rest = occ;
+                for _ in 0..nth {
+                    rest &= rest - 1;
                 }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let all = pos.occ[0] | pos.occ[1];
-                // Up to three pieces lifted off the board, chosen by the random state.
-                let mut occ = all;
-                for k in 0..(state % 4) {
-                    let pieces = occ.count_ones() as u64;
-                    let nth = (state >> (8 + 8 * k)) % pieces.max(1);
-                    let mut rest = occ;
-                    for _ in 0..nth {
-                        rest &= rest - 1;
-                    }
-                    occ &= !(rest & rest.wrapping_neg());
-                }
-                for sq in 0..SQUARES {
-                    for color in [Color::White, Color::Black] {
-                        let found = pos.least_attacker(sq, color, occ);
-                        if matches!(found, Some((_, PieceKind::Chariot | PieceKind::Cannon))) {
-                            sliders += 1;
-                        }
-                        if found.is_none_or(|(_, k)| {
-                            matches!(
-                                k,
-                                PieceKind::Chariot | PieceKind::Cannon | PieceKind::General
-                            )
-                        }) {
-                            let walked = slider_by_walk(&pos, sq, color, occ);
-                            match found {
-                                Some((_, PieceKind::General)) => assert_eq!(walked, None),
-                                _ => assert_eq!(
-                                    found,
-                                    walked,
-                                    "{} {sq} {color:?} {occ:x}",
-                                    pos.to_fen()
-                                ),
-                            }
-                        }
-                    }
-                }
-                pos.make(moves.as_slice()[(state >> 33) as usize % moves.len()]);
+                occ &= !(rest & rest.wrapping_neg());
             }
-        }
+            for sq in 0..SQUARES {
+                for color in [Color::White, Color::Black] {
+                    let found = pos.least_attacker(sq, color, occ);
+                    let walked = slider_by_walk(pos, sq, color, occ);
+                    match found {
+                        Some((_, PieceKind::Chariot | PieceKind::Cannon)) => {
+                            sliders += 1;
+                            assert_eq!(found, walked, "{} {sq} {color:?} {occ:x}", pos.to_fen());
+                        }
+                        Some((_, PieceKind::General)) | None => assert_eq!(walked, None),
+                        Some(_) => {} // a cheaper piece: the rays are not looked at
+                    }
+                }
+            }
+        });
         assert!(sliders > 10_000, "{sliders}");
     }
 }
