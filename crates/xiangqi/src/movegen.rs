@@ -162,10 +162,7 @@ impl Position {
                     }
                     let beyond = pieces ^ bit(nearest(pieces, d));
                     if beyond != 0 {
-                        let s = nearest(beyond, d);
-                        if !self.board[s].is_color(us) && self.is_safe(l, from, s) {
-                            list.push(Move::from_raw(from, s));
-                        }
+                        self.add::<NOISY>(l, from, nearest(beyond, d), list);
                     }
                 }
             }

@@ -2,7 +2,9 @@ use super::*;
 use std::path::{Path, PathBuf};
 
 /// A fresh temporary path for test `name`.
-fn temp(name: &str) -> PathBuf {
+/// A fresh path in the temporary folder for this test process's file `name` (shared with
+/// the game-file tests).
+pub(super) fn temp(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("chariot-format-{}-{name}", std::process::id()));
     let _ = std::fs::remove_file(&path);
     path

@@ -1,4 +1,5 @@
 use super::*;
+use crate::data_format::tests::temp;
 use crate::data_format::{Writer, CHESS, XIANGQI};
 
 /// Every legal move of every position along a few lines codes and decodes to itself, and
@@ -203,8 +204,7 @@ fn damaged_game_files_are_errors_that_say_what_is_wrong() {
 /// An interrupted run leaves part of a game: resuming cuts it off and counts what is whole.
 #[test]
 fn resuming_a_game_file_cuts_off_a_partial_game() {
-    let path = std::env::temp_dir().join(format!("chariot-games-{}.games", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+    let path = temp("resume.games");
     let (block, log) = one_chess_game();
     let (mut writer, found) = GameWriter::resume(&path, &CHESS).unwrap();
     assert_eq!(found, Resumed::default());
@@ -229,8 +229,7 @@ fn resuming_a_game_file_cuts_off_a_partial_game() {
 /// holds the file, a second resume is refused; once it is gone, the file resumes whole.
 #[test]
 fn a_game_file_in_use_is_not_resumed_twice() {
-    let path = std::env::temp_dir().join(format!("chariot-busy-{}.games", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+    let path = temp("busy.games");
     let (block, _) = one_chess_game();
     let (mut first, _) = GameWriter::resume(&path, &CHESS).unwrap();
     first.write_block(&block).unwrap();
