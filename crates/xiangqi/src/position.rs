@@ -2,8 +2,11 @@
 
 use crate::eval::{add_pair, full_sums, sub_pair, PSQ, W};
 use crate::nnue::{Accumulator, Network};
-use crate::tables::{bit, HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS, ZOBRIST_PIECE, ZOBRIST_SIDE};
-use crate::types::{Color, Move, Piece, PieceKind, FILES, SQUARES};
+use crate::tables::{
+    bit, DIAGONAL_NEIGHBOUR, HORSE_ATTACKERS, RAYS, RELATION, SOLDIER_ATTACKERS, ZOBRIST_PIECE,
+    ZOBRIST_SIDE,
+};
+use crate::types::{Color, Move, Piece, PieceKind, SQUARES};
 use game::Side;
 use std::sync::Arc;
 
@@ -327,10 +330,20 @@ impl Position {
     pub fn gives_check(&self, mv: Move) -> bool {
         let enemy = self.kings[self.stm.flip().index()];
         let (from, to) = (mv.from().index(), mv.to().index());
-        enemy < SQUARES
-            && from < SQUARES
-            && may_check(enemy, from, to, self.board[from].kind())
-            && self.attacked_after(enemy, self.stm, from, to, self.board[from])
+        if enemy >= SQUARES || from >= SQUARES {
+            return false;
+        }
+        // Before a legal move the enemy general is not attacked, so a check after it comes
+        // from what the move changes: a line through the general that holds `from` or `to`
+        // (a slider unmasked or a cannon's screen placed, or the mover itself), a horse whose
+        // leg `from` was, or the mover as a horse or soldier. Only those are looked at.
+        let mover = self.board[from];
+        let (by_from, by_to) = (RELATION[enemy][from], RELATION[enemy][to]);
+        let lines = (by_from | by_to) & 0b1111;
+        let horses = mover.kind() == Some(PieceKind::Horse) || by_from & DIAGONAL_NEIGHBOUR != 0;
+        let soldiers = mover.kind() == Some(PieceKind::Soldier);
+        (lines != 0 || horses)
+            && self.attacked_after_on(enemy, self.stm, from, to, mover, lines, horses, soldiers)
     }
 
     /// Whether `sq` would be attacked by `them` (as a general is: chariots, cannons, horses,
@@ -344,6 +357,26 @@ impl Position {
         from: usize,
         to: usize,
         mover: Piece,
+    ) -> bool {
+        self.attacked_after_on(sq, them, from, to, mover, 0b1111, true, true)
+    }
+
+    /// [`Position::attacked_after`] limited to the lines through `sq` in `lines` (bit `d`
+    /// for direction `d` of [`RAYS`]),
+    /// and to horses and soldiers where `horses` and `soldiers` say so: what a caller that
+    /// knows where a new attack can come from asks.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn attacked_after_on(
+        &self,
+        sq: usize,
+        them: Color,
+        from: usize,
+        to: usize,
+        mover: Piece,
+        lines: u8,
+        horses: bool,
+        soldiers: bool,
     ) -> bool {
         let at = |s: usize| -> Piece {
             if s == to {
@@ -360,6 +393,9 @@ impl Position {
         let horse = Piece::new(them, PieceKind::Horse);
         let soldier = Piece::new(them, PieceKind::Soldier);
         for (d, ray) in RAYS[sq].iter().enumerate() {
+            if lines & (1 << d) == 0 {
+                continue;
+            }
             let squares = &ray.sq[..ray.len as usize];
             let mut i = 0;
             while i < squares.len() && at(squares[i] as usize).is_none() {
@@ -380,36 +416,59 @@ impl Position {
                 return true;
             }
         }
-        let h = &HORSE_ATTACKERS[sq];
-        for i in 0..h.len as usize {
-            if at(h.to[i] as usize) == horse && at(h.block[i] as usize).is_none() {
-                return true;
+        if horses {
+            let h = &HORSE_ATTACKERS[sq];
+            for i in 0..h.len as usize {
+                if at(h.to[i] as usize) == horse && at(h.block[i] as usize).is_none() {
+                    return true;
+                }
             }
         }
-        let s = &SOLDIER_ATTACKERS[them.index()][sq];
-        for i in 0..s.len as usize {
-            if at(s.to[i] as usize) == soldier {
-                return true;
+        if soldiers {
+            let s = &SOLDIER_ATTACKERS[them.index()][sq];
+            for i in 0..s.len as usize {
+                if at(s.to[i] as usize) == soldier {
+                    return true;
+                }
             }
         }
         false
     }
 }
 
-/// Whether a move from `from` to `to` of a `mover` can give check to the general on
-/// `general` at all: every check comes from a line through the general (a chariot, cannon
-/// or the other general: the mover lands on it, or a piece leaves or enters it), from a horse
-/// whose leg the mover frees (the leg squares of horses attacking the general are its
-/// diagonal neighbours), or from a horse landing a knight's step from it; a soldier can only
-/// attack from a square beside the general, which is on its lines. Most moves fail all
-/// three tests, which saves [`Position::attacked_after`]'s walk of the rays.
-#[inline(always)]
-fn may_check(general: usize, from: usize, to: usize, mover: Option<PieceKind>) -> bool {
-    let (file, rank) = (general % FILES, general / FILES);
-    let on_line = |s: usize| s % FILES == file || s / FILES == rank;
-    let offset = |s: usize| ((s % FILES).abs_diff(file), (s / FILES).abs_diff(rank));
-    on_line(from)
-        || on_line(to)
-        || offset(from) == (1, 1)
-        || (mover == Some(PieceKind::Horse) && matches!(offset(to), (1, 2) | (2, 1)))
+#[cfg(test)]
+mod tests {
+    use crate::tables::{DIAGONAL_NEIGHBOUR, RELATION};
+    use crate::types::PieceKind;
+    use game::Game;
+
+    /// `gives_check` looks only where a move can make a check; over many random positions it
+    /// must agree with playing the move, including the rare discovered checks: a horse whose
+    /// leg the mover frees, a chariot unmasked, a cannon's screen placed or taken away.
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let (mut checks, mut by_freed_legs) = (0, 0);
+        crate::random_games::walk(200, 80, true, |pos, moves| {
+            for &mv in moves {
+                let mut after = pos.clone();
+                after.make(mv);
+                let checks_after = after.in_check();
+                assert_eq!(pos.gives_check(mv), checks_after, "{} {mv:?}", pos.to_fen());
+                if checks_after {
+                    checks += 1;
+                    let general = pos.kings[pos.stm.flip().index()];
+                    let (from, to) = (mv.from().index(), mv.to().index());
+                    let mover = pos.board[from].kind();
+                    if mover != Some(PieceKind::Horse)
+                        && RELATION[general][from] & DIAGONAL_NEIGHBOUR != 0
+                        && RELATION[general][to] == 0
+                    {
+                        by_freed_legs += 1;
+                    }
+                }
+            }
+        });
+        assert!(checks > 1_000, "only {checks} checks");
+        assert!(by_freed_legs > 0, "no check by a freed horse leg in {checks} checks");
+    }
 }

@@ -107,6 +107,42 @@ pub(crate) fn nearest(on_ray: u128, d: usize) -> usize {
     }
 }
 
+/// How a square stands to a general's square, for the check test of a move: bit `d` (0–3)
+/// where it lies on the general's ray in direction `d` of [`DIRS`], [`DIAGONAL_NEIGHBOUR`]
+/// where it touches the general diagonally (the leg of a horse that would attack it).
+/// Indexed `[general][square]`.
+pub(crate) static RELATION: [[u8; SQUARES]; SQUARES] = build_relation();
+
+/// The [`RELATION`] bit of a square diagonally next to the general.
+pub(crate) const DIAGONAL_NEIGHBOUR: u8 = 16;
+
+const fn build_relation() -> [[u8; SQUARES]; SQUARES] {
+    let mut out = [[0u8; SQUARES]; SQUARES];
+    let mut g = 0;
+    while g < SQUARES {
+        let mut d = 0;
+        while d < 4 {
+            let ray = &RAYS[g][d];
+            let mut i = 0;
+            while i < ray.len as usize {
+                out[g][ray.sq[i] as usize] |= 1 << d;
+                i += 1;
+            }
+            d += 1;
+        }
+        let mut k = 0;
+        while k < 4 {
+            let (df, dr) = [(1, 1), (1, -1), (-1, 1), (-1, -1)][k];
+            if let Some(s) = offset(g, df, dr) {
+                out[g][s] |= DIAGONAL_NEIGHBOUR;
+            }
+            k += 1;
+        }
+        g += 1;
+    }
+    out
+}
+
 const HORSE_STEPS: [(i32, i32, i32, i32); 8] = [
     (1, 2, 0, 1),
     (-1, 2, 0, 1),
