@@ -31,9 +31,12 @@ impl Position {
     /// advisors before elephants, so the exchange is the same whichever order is searched.
     fn least_attacker(&self, sq: usize, color: Color, occ: u128) -> Option<(usize, PieceKind)> {
         let c = color.index();
-        let ours = occ & self.occ[c];
-        let is =
-            |s: usize, kind: PieceKind| ours & bit(s) != 0 && self.board[s].kind() == Some(kind);
+        // The board's byte first: it rules out almost every square, and the 128-bit test
+        // (whether the piece is still there, not yet used in the exchange) is only made for
+        // a piece of the right kind and colour.
+        let is = |s: usize, kind: PieceKind| {
+            self.board[s] == Piece::new(color, kind) && occ & bit(s) != 0
+        };
         let soldiers = &SOLDIER_ATTACKERS[c][sq];
         if let Some(&s) = soldiers.to[..soldiers.len as usize]
             .iter()
