@@ -89,11 +89,20 @@ impl Position {
         l
     }
 
-    /// Whether the move from `from` to `to` leaves our general safe.
+    /// Whether the piece on `from` moves without the full test wherever it goes, unless it
+    /// goes onto a new cannon screen: we are not in check, it is not the general, and it does
+    /// not stand on a line or horse leg toward the general. (A capture onto a danger square
+    /// keeps that square occupied, so only `from` is asked about `from_danger`.)
     #[inline(always)]
-    fn is_safe(&self, l: &Legality, from: usize, to: usize) -> bool {
-        if !l.check && from != l.king && (l.from_danger | l.to_danger) & (bit(from) | bit(to)) == 0
-        {
+    fn free_mover(l: &Legality, from: usize) -> bool {
+        !l.check && from != l.king && l.from_danger & bit(from) == 0
+    }
+
+    /// Whether the move from `from` to `to` leaves our general safe; `free` is
+    /// [`Position::free_mover`] for `from`, asked once per piece.
+    #[inline(always)]
+    fn is_safe(&self, l: &Legality, free: bool, from: usize, to: usize) -> bool {
+        if free && l.to_danger & bit(to) == 0 {
             return true;
         }
         let ksq = if from == l.king { to } else { l.king };
@@ -104,6 +113,7 @@ impl Position {
     fn add<const NOISY: bool>(
         &self,
         l: &Legality,
+        free: bool,
         from: usize,
         to: usize,
         list: &mut MoveList<Move>,
@@ -112,7 +122,7 @@ impl Position {
         if target.is_color(self.stm) || (NOISY && target.is_none()) {
             return;
         }
-        if self.is_safe(l, from, to) {
+        if self.is_safe(l, free, from, to) {
             list.push(Move::from_raw(from, to));
         }
     }
@@ -121,6 +131,7 @@ impl Position {
     fn add_jumps<const NOISY: bool>(
         &self,
         l: &Legality,
+        free: bool,
         from: usize,
         jumps: &Jumps,
         blocked: bool,
@@ -130,7 +141,7 @@ impl Position {
             if blocked && !self.board[jumps.block[i] as usize].is_none() {
                 continue;
             }
-            self.add::<NOISY>(l, from, jumps.to[i] as usize, list);
+            self.add::<NOISY>(l, free, from, jumps.to[i] as usize, list);
         }
     }
 
@@ -140,6 +151,7 @@ impl Position {
         let Some(kind) = self.board[from].kind() else {
             return;
         };
+        let free = Self::free_mover(l, from);
         match kind {
             // Sliders. Captures only: the pieces that end each ray are found by bit scans.
             // All moves: each ray walked nearest first, quiet moves to the empty squares,
@@ -150,7 +162,7 @@ impl Position {
                 for (d, &ray) in RAY_MASKS[from].iter().enumerate() {
                     let pieces = l.occ & ray;
                     if pieces != 0 {
-                        self.add::<NOISY>(l, from, nearest(pieces, d), list);
+                        self.add::<NOISY>(l, free, from, nearest(pieces, d), list);
                     }
                 }
             }
@@ -162,7 +174,7 @@ impl Position {
                     }
                     let beyond = pieces ^ bit(nearest(pieces, d));
                     if beyond != 0 {
-                        self.add::<NOISY>(l, from, nearest(beyond, d), list);
+                        self.add::<NOISY>(l, free, from, nearest(beyond, d), list);
                     }
                 }
             }
@@ -171,11 +183,11 @@ impl Position {
                     for &s in &ray.sq[..ray.len as usize] {
                         let s = s as usize;
                         if self.board[s].is_none() {
-                            if self.is_safe(l, from, s) {
+                            if self.is_safe(l, free, from, s) {
                                 list.push(Move::from_raw(from, s));
                             }
                         } else {
-                            self.add::<NOISY>(l, from, s, list);
+                            self.add::<NOISY>(l, free, from, s, list);
                             break;
                         }
                     }
@@ -190,7 +202,7 @@ impl Position {
                         if !self.board[s].is_none() {
                             break;
                         }
-                        if self.is_safe(l, from, s) {
+                        if self.is_safe(l, free, from, s) {
                             list.push(Move::from_raw(from, s));
                         }
                         i += 1;
@@ -199,7 +211,7 @@ impl Position {
                     while i < squares.len() {
                         let s = squares[i] as usize;
                         if !self.board[s].is_none() {
-                            if !self.board[s].is_color(us) && self.is_safe(l, from, s) {
+                            if !self.board[s].is_color(us) && self.is_safe(l, free, from, s) {
                                 list.push(Move::from_raw(from, s));
                             }
                             break;
@@ -208,18 +220,18 @@ impl Position {
                     }
                 }
             }
-            PieceKind::Horse => self.add_jumps::<NOISY>(l, from, &HORSE[from], true, list),
+            PieceKind::Horse => self.add_jumps::<NOISY>(l, free, from, &HORSE[from], true, list),
             PieceKind::Elephant => {
-                self.add_jumps::<NOISY>(l, from, &ELEPHANT[us.index()][from], true, list)
+                self.add_jumps::<NOISY>(l, free, from, &ELEPHANT[us.index()][from], true, list)
             }
             PieceKind::Advisor => {
-                self.add_jumps::<NOISY>(l, from, &ADVISOR[us.index()][from], false, list)
+                self.add_jumps::<NOISY>(l, free, from, &ADVISOR[us.index()][from], false, list)
             }
             PieceKind::General => {
-                self.add_jumps::<NOISY>(l, from, &GENERAL[us.index()][from], false, list)
+                self.add_jumps::<NOISY>(l, free, from, &GENERAL[us.index()][from], false, list)
             }
             PieceKind::Soldier => {
-                self.add_jumps::<NOISY>(l, from, &SOLDIER[us.index()][from], false, list)
+                self.add_jumps::<NOISY>(l, free, from, &SOLDIER[us.index()][from], false, list)
             }
         }
     }

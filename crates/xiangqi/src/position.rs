@@ -469,6 +469,9 @@ mod tests {
             }
         });
         assert!(checks > 1_000, "only {checks} checks");
-        assert!(by_freed_legs > 0, "no check by a freed horse leg in {checks} checks");
+        assert!(
+            by_freed_legs > 0,
+            "no check by a freed horse leg in {checks} checks"
+        );
     }
 }
