@@ -211,9 +211,7 @@ impl Position {
                     while i < squares.len() {
                         let s = squares[i] as usize;
                         if !self.board[s].is_none() {
-                            if !self.board[s].is_color(us) && self.is_safe(l, free, from, s) {
-                                list.push(Move::from_raw(from, s));
-                            }
+                            self.add::<NOISY>(l, free, from, s, list);
                             break;
                         }
                         i += 1;

@@ -361,10 +361,9 @@ impl Position {
         self.attacked_after_on(sq, them, from, to, mover, 0b1111, true, true)
     }
 
-    /// [`Position::attacked_after`] limited to the lines through `sq` in `lines` (bit `d`
-    /// for direction `d` of [`RAYS`]),
-    /// and to horses and soldiers where `horses` and `soldiers` say so: what a caller that
-    /// knows where a new attack can come from asks.
+    /// [`Position::attacked_after`] limited to the lines through `sq` in `lines` (bit `d` for
+    /// direction `d` of [`RAYS`]) and to horses and soldiers where `horses` and `soldiers`
+    /// say so: what a caller that knows where a new attack can come from asks.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn attacked_after_on(
