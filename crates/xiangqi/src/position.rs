@@ -47,6 +47,12 @@ pub struct Position {
     /// Material + square (mg, eg) sums per side, kept incrementally.
     pub(crate) psq: [W; 2],
     pub(crate) history: Vec<Undo>,
+    /// How many positions of `history` have each value of the low bits of their hash
+    /// ([`seen_slot`]): a position whose slot counts none cannot repeat one, so the
+    /// repetition test, asked at every node, skips its walk back through the history
+    /// for most nodes. Counts wrap (a history of 65,536 positions in one slot would read as
+    /// none; unmake takes back exactly what make added either way).
+    pub(crate) seen: Box<[u16; SEEN_SLOTS]>,
     /// The network this position evaluates with (`None`: the classic evaluation), shared
     /// with its clones and with whoever chose it.
     pub(crate) net: Option<Arc<Network>>,
@@ -55,6 +61,16 @@ pub struct Position {
     /// unmake left to be overwritten, so make writes the next sums in place. Empty without
     /// a network.
     pub(crate) accumulators: Vec<Accumulator>,
+}
+
+/// Slots of [`Position::seen`]: enough that a game's few hundred earlier positions leave
+/// most slots empty.
+pub(crate) const SEEN_SLOTS: usize = 4096;
+
+/// The slot of [`Position::seen`] that counts positions with hash `hash`.
+#[inline(always)]
+pub(crate) fn seen_slot(hash: u64) -> usize {
+    hash as usize & (SEEN_SLOTS - 1)
 }
 
 /// Of the sums `accumulators` of the positions up to ply `ply` (the current one's last):
@@ -89,6 +105,7 @@ impl Position {
             root_fullmove: 1,
             psq: [(0, 0); 2],
             history: Vec::with_capacity(256),
+            seen: Box::new([0; SEEN_SLOTS]),
             net: None,
             accumulators: Vec::new(),
         }
@@ -194,6 +211,7 @@ impl Position {
             let (current, next) = next_accumulator(&mut self.accumulators, self.history.len());
             current.update_into(net, &delta, next);
         }
+        self.seen[seen_slot(self.hash)] = self.seen[seen_slot(self.hash)].wrapping_add(1);
         self.history.push(Undo {
             hash: self.hash,
             in_check: self.in_check,
@@ -248,6 +266,7 @@ impl Position {
             debug_assert!(false, "unmake without make");
             return;
         };
+        self.seen[seen_slot(undo.hash)] = self.seen[seen_slot(undo.hash)].wrapping_sub(1);
         let piece = self.board[to];
         self.board[from] = piece;
         self.board[to] = undo.captured;
@@ -275,6 +294,7 @@ impl Position {
             let (current, next) = next_accumulator(&mut self.accumulators, self.history.len());
             *next = *current;
         }
+        self.seen[seen_slot(self.hash)] = self.seen[seen_slot(self.hash)].wrapping_add(1);
         self.history.push(Undo {
             hash: self.hash,
             in_check: self.in_check,
@@ -296,6 +316,7 @@ impl Position {
         let Some(undo) = self.history.pop() else {
             return;
         };
+        self.seen[seen_slot(undo.hash)] = self.seen[seen_slot(undo.hash)].wrapping_sub(1);
         self.stm = self.stm.flip();
         self.hash = undo.hash;
         self.in_check = undo.in_check;
@@ -437,6 +458,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use super::{seen_slot, Position, SEEN_SLOTS};
     use crate::tables::{DIAGONAL_NEIGHBOUR, RELATION};
     use crate::types::PieceKind;
     use game::Game;
@@ -472,5 +494,35 @@ mod tests {
             by_freed_legs > 0,
             "no check by a freed horse leg in {checks} checks"
         );
+    }
+
+    /// `seen` counts the history's positions by slot through makes, null moves and
+    /// unmakes; a slot left short would let the repetition test skip a real repetition.
+    #[test]
+    fn seen_counts_the_history_by_slot() {
+        let recount = |pos: &Position| {
+            let mut counts = vec![0u16; SEEN_SLOTS];
+            for undo in &pos.history {
+                counts[seen_slot(undo.hash)] += 1;
+            }
+            counts
+        };
+        let mut nulls = 0;
+        crate::random_games::walk(40, 60, false, |pos, moves| {
+            assert_eq!(pos.seen[..], recount(pos)[..], "{}", pos.to_fen());
+            let mut p = pos.clone();
+            let mv = moves[p.history.len() % moves.len()];
+            p.do_move(mv);
+            assert_eq!(p.seen[..], recount(&p)[..]);
+            if !p.in_check {
+                p.do_null();
+                assert_eq!(p.seen[..], recount(&p)[..]);
+                p.undo_null();
+                nulls += 1;
+            }
+            p.undo_move(mv);
+            assert_eq!(p.seen[..], pos.seen[..]);
+        });
+        assert!(nulls > 100, "only {nulls} null moves tried");
     }
 }

@@ -2,7 +2,7 @@
 //! (perpetual check loses, perpetual chase loses, anything else is a draw) as
 //! Fairy-Stockfish applies them, and insufficient material.
 
-use crate::position::Position;
+use crate::position::{seen_slot, Position};
 use crate::types::{Move, PieceKind};
 use game::{EndReason, MoveList, Verdict};
 
@@ -68,7 +68,7 @@ impl Position {
     pub(crate) fn repetition(&self, ply: usize) -> Option<(Verdict, EndReason)> {
         let end = self.rule60.min(self.plies_from_null) as usize;
         let end = end.min(self.history.len());
-        if end < 4 {
+        if end < 4 || self.seen[seen_slot(self.hash)] == 0 {
             return None;
         }
         let mut them = self.check_back(0) && self.check_back(2);
