@@ -39,7 +39,7 @@ impl Position {
 
     /// The chased sets of the positions 0..=`upto` plies back, and the moves that led to them.
     fn chased_history(&self, upto: usize) -> (Vec<u128>, Vec<Move>) {
-        let mut p = self.clone();
+        let mut p = self.without_network();
         let mut chased = Vec::with_capacity(upto + 1);
         let mut moves = Vec::with_capacity(upto + 1);
         for _ in 0..=upto {
