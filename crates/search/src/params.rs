@@ -196,6 +196,31 @@ impl Params {
     }
 }
 
+/// The late-move-reduction table of some [`Params`], indexed by depth and move number (both
+/// capped at 63). Built once per set of numbers rather than by each search thread at the
+/// start of each search: its 4,096 logarithms were about 1.5% of a 5000-node datagen search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LmrTable(Box<[[u8; 64]; 64]>);
+
+impl LmrTable {
+    /// The table of `params` (`Params::lmr_table_entry`; 0 at depth or move number 0).
+    pub fn new(params: &Params) -> Self {
+        let mut rows = Box::new([[0u8; 64]; 64]);
+        for (depth, row) in rows.iter_mut().enumerate().skip(1) {
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                *r = params.lmr_table_entry(depth, moves);
+            }
+        }
+        LmrTable(rows)
+    }
+
+    /// The reduction for the `moves`-th move at `depth`.
+    #[inline]
+    pub fn get(&self, depth: usize, moves: usize) -> u8 {
+        self.0[depth.min(63)][moves.min(63)]
+    }
+}
+
 impl Default for Params {
     fn default() -> Self {
         Params::DEFAULT
@@ -237,3 +262,38 @@ pub const CHECK_INTERVAL: u64 = 1024;
 pub const RANDOMIZE_MARGIN: Score = 15;
 /// Lines searched at the root when a move is picked at random or by a weaker level.
 pub const CHOICE_LINES: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::{LmrTable, Params};
+
+    /// The table holds each entry of its numbers' formula, 0 at depth or move 0, and caps
+    /// both indices at 63.
+    #[test]
+    fn lmr_table_holds_the_formula_of_its_numbers() {
+        let wider = Params {
+            lmr_base: 150,
+            lmr_divisor: 180,
+            ..Params::DEFAULT
+        };
+        for params in [Params::DEFAULT, wider] {
+            let table = LmrTable::new(&params);
+            for depth in 0..70 {
+                for moves in 0..70 {
+                    let (d, m) = (depth.min(63), moves.min(63));
+                    let want = if d == 0 || m == 0 {
+                        0
+                    } else {
+                        params.lmr_table_entry(d, m)
+                    };
+                    assert_eq!(table.get(depth, moves), want, "depth {depth}, move {moves}");
+                }
+            }
+        }
+        assert_ne!(
+            LmrTable::new(&Params::DEFAULT),
+            LmrTable::new(&wider),
+            "other numbers give another table"
+        );
+    }
+}

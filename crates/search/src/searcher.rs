@@ -5,7 +5,7 @@ use crate::api::{Control, Info, Limits, Options, Remembered, SearchResult};
 use crate::history::History;
 use crate::iterate::{Outcome, Plan, RootMove};
 use crate::ordering::Picker;
-use crate::params::{CHOICE_LINES, RANDOMIZE_MARGIN};
+use crate::params::{LmrTable, CHOICE_LINES, RANDOMIZE_MARGIN};
 use crate::reference::verdict_score;
 use crate::strength::{handicap, pick_near_equal, pick_weaker, Rng, FULL_LEVEL};
 use crate::threads::{self, WorkerSettings};
@@ -23,6 +23,8 @@ pub struct Searcher<G: Game> {
     options: Options,
     config: Config,
     tuning: SearchTuning,
+    /// The reductions of `tuning`'s numbers, rebuilt when they change.
+    lmr: LmrTable,
     tt: Tt,
     histories: Vec<History>,
     rng: Rng,
@@ -42,6 +44,7 @@ impl<G: Game> Searcher<G> {
             histories: (0..threads).map(|_| History::default()).collect(),
             options,
             config: Config::default(),
+            lmr: LmrTable::new(&tuning.params),
             tuning,
             rng: Rng::new(seed),
             game: PhantomData,
@@ -72,6 +75,7 @@ impl<G: Game> Searcher<G> {
     /// next search uses them. The table and histories are kept: they hold facts about
     /// positions, not about the numbers that found them.
     pub fn set_tuning(&mut self, tuning: SearchTuning) {
+        self.lmr = LmrTable::new(&tuning.params);
         self.tuning = tuning;
     }
 
@@ -179,6 +183,7 @@ impl<G: Game> Searcher<G> {
             node_limit,
             config: self.config,
             tuning: self.tuning,
+            lmr: &self.lmr,
         };
         let settings = WorkerSettings {
             noise: cap.noise,
@@ -265,5 +270,27 @@ impl<G: Game> Searcher<G> {
             depth: outcome.depth,
             nodes,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Searcher;
+    use crate::api::Options;
+    use crate::params::LmrTable;
+    use crate::toy::Toy;
+    use crate::tuning::SearchTuning;
+
+    /// New numbers bring their own reductions: a table left from the old ones would make
+    /// tuning the reduction formula (SPSA, UCI tuning mode) change nothing.
+    #[test]
+    fn set_tuning_rebuilds_the_reductions() {
+        let mut s = Searcher::<Toy>::new(Options::default(), SearchTuning::BASE);
+        assert!(s.lmr == LmrTable::new(&SearchTuning::BASE.params));
+        let mut tuning = SearchTuning::BASE;
+        tuning.params.lmr_base += 100;
+        s.set_tuning(tuning);
+        assert!(s.lmr == LmrTable::new(&tuning.params));
+        assert!(s.lmr != LmrTable::new(&SearchTuning::BASE.params));
     }
 }

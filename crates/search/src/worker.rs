@@ -3,7 +3,7 @@
 
 use crate::api::Control;
 use crate::history::History;
-use crate::params::CHECK_INTERVAL;
+use crate::params::{LmrTable, CHECK_INTERVAL};
 use crate::time::TimeManager;
 use crate::tt::Tt;
 use crate::tuning::SearchTuning;
@@ -43,6 +43,8 @@ pub struct Shared<'a> {
     pub config: Config,
     /// The game's optional features and margins.
     pub tuning: SearchTuning,
+    /// The reductions of `tuning`'s numbers.
+    pub lmr: &'a LmrTable,
 }
 
 impl Shared<'_> {
@@ -106,7 +108,7 @@ pub struct Worker<'a, G: Game> {
     pub tuning: SearchTuning,
     pv: Vec<G::Move>,
     pv_len: Vec<usize>,
-    lmr: Vec<[u8; 64]>,
+    lmr: &'a LmrTable,
     /// Amplitude of the deliberate evaluation noise (weaker levels), 0 for none.
     pub noise: Score,
     /// Seed of the evaluation noise.
@@ -116,17 +118,6 @@ pub struct Worker<'a, G: Game> {
 impl<'a, G: Game> Worker<'a, G> {
     /// A worker for thread `id`.
     pub fn new(pos: G, shared: &'a Shared<'a>, id: usize, history: &'a mut History) -> Self {
-        let lmr = (0..64)
-            .map(|depth| {
-                let mut row = [0u8; 64];
-                for (moves, r) in row.iter_mut().enumerate() {
-                    if depth > 0 && moves > 0 {
-                        *r = shared.tuning.params.lmr_table_entry(depth, moves);
-                    }
-                }
-                row
-            })
-            .collect();
         Worker {
             pos,
             shared,
@@ -139,7 +130,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tuning: shared.tuning,
             pv: vec![G::Move::default(); PV_WIDTH * PV_WIDTH],
             pv_len: vec![0; PV_WIDTH + 1],
-            lmr,
+            lmr: shared.lmr,
             noise: 0,
             noise_seed: 0,
         }
@@ -207,7 +198,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Late move reduction for the `moves`-th move at `depth`.
     #[inline]
     pub fn reduction(&self, depth: i32, moves: usize) -> i32 {
-        self.lmr[(depth as usize).min(63)][moves.min(63)] as i32
+        self.lmr.get(depth as usize, moves) as i32
     }
 
     /// Starts an empty PV at `ply`.
