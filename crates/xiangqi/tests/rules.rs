@@ -170,6 +170,11 @@ fn insufficient_material() {
     let with_soldier = Position::from_fen("3ak4/9/4b4/9/9/P8/9/4B4/4A4/3AK4 w - - 0 1").unwrap();
     assert!(!with_soldier.insufficient_material());
     assert_eq!(with_soldier.outcome(), None);
+    // Every defender on the board, ten pieces, still cannot mate; an eleventh piece can.
+    let all_defenders = Position::from_fen("2b1kab2/4a4/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1").unwrap();
+    assert!(all_defenders.insufficient_material());
+    let and_a_horse = Position::from_fen("2b1kab2/4a4/9/9/9/9/9/9/9/1NBAKAB2 w - - 0 1").unwrap();
+    assert!(!and_a_horse.insufficient_material());
 }
 
 #[test]
