@@ -10,7 +10,7 @@
 use crate::position::Position;
 use crate::tables::{
     bit, nearest, Jumps, ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, RAYS, RAY_MASKS,
-    SOLDIER,
+    SOLDIER, SOLDIER_ATTACKERS,
 };
 use crate::types::{Move, Piece, PieceKind};
 use game::MoveList;
@@ -23,6 +23,12 @@ struct Legality {
     to_danger: u128,
     /// Every occupied square, for the sliders' bit scans.
     occ: u128,
+    /// In check: the squares a move other than the general's must go to (a checker, a
+    /// square between a slider and the general, a horse's leg) or, in `evasion_from`, leave
+    /// (a cannon's screen) to have a chance of answering the check. Other moves are
+    /// refused without the full test, which otherwise ran for every move in check.
+    evasion_to: u128,
+    evasion_from: u128,
 }
 
 impl Position {
@@ -36,14 +42,17 @@ impl Position {
             from_danger: 0,
             to_danger: 0,
             occ: self.occ[0] | self.occ[1],
+            evasion_to: 0,
+            evasion_from: 0,
         };
-        if l.check {
-            return l;
-        }
         let chariot = Piece::new(them, PieceKind::Chariot);
         let cannon = Piece::new(them, PieceKind::Cannon);
         let general = Piece::new(them, PieceKind::General);
         let horse = Piece::new(them, PieceKind::Horse);
+        if l.check {
+            self.evasions(&mut l, chariot, cannon, general, horse);
+            return l;
+        }
         for (d, ray) in RAYS[king].iter().enumerate() {
             let squares = &ray.sq[..ray.len as usize];
             let mut found = [0usize; 3];
@@ -89,6 +98,61 @@ impl Position {
         l
     }
 
+    /// Fills `evasion_to` and `evasion_from` of `l` from the pieces that check our general.
+    /// Kept out of line: most nodes are not in check, and inlined it slowed the rest.
+    #[inline(never)]
+    fn evasions(
+        &self,
+        l: &mut Legality,
+        chariot: Piece,
+        cannon: Piece,
+        general: Piece,
+        horse: Piece,
+    ) {
+        let king = l.king;
+        for (d, ray) in RAYS[king].iter().enumerate() {
+            let squares = &ray.sq[..ray.len as usize];
+            let mut between: u128 = 0;
+            let mut screen = None;
+            for &s in squares {
+                let s = s as usize;
+                let p = self.board[s];
+                if p.is_none() {
+                    between |= bit(s);
+                    continue;
+                }
+                match screen {
+                    None if p == chariot || (d < 2 && p == general) => {
+                        l.evasion_to |= between | bit(s);
+                        break;
+                    }
+                    None => screen = Some(s),
+                    Some(screen) => {
+                        if p == cannon {
+                            l.evasion_to |= between | bit(s);
+                            l.evasion_from |= bit(screen);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let h = &HORSE_ATTACKERS[king];
+        for i in 0..h.len as usize {
+            let (at, leg) = (h.to[i] as usize, h.block[i] as usize);
+            if self.board[at] == horse && self.board[leg].is_none() {
+                l.evasion_to |= bit(at) | bit(leg);
+            }
+        }
+        let soldier = Piece::new(self.stm.flip(), PieceKind::Soldier);
+        let s = &SOLDIER_ATTACKERS[self.stm.flip().index()][king];
+        for i in 0..s.len as usize {
+            if self.board[s.to[i] as usize] == soldier {
+                l.evasion_to |= bit(s.to[i] as usize);
+            }
+        }
+    }
+
     /// Whether the piece on `from` moves without the full test wherever it goes, unless it
     /// goes onto a new cannon screen: we are not in check, it is not the general, and it does
     /// not stand on a line or horse leg toward the general. (A capture onto a danger square
@@ -104,6 +168,20 @@ impl Position {
     fn is_safe(&self, l: &Legality, free: bool, from: usize, to: usize) -> bool {
         if free && l.to_danger & bit(to) == 0 {
             return true;
+        }
+        self.is_safe_tested(l, from, to)
+    }
+
+    /// [`Position::is_safe`] for the moves that need a test: out of line, so that the
+    /// generation loops stay small.
+    #[inline(never)]
+    fn is_safe_tested(&self, l: &Legality, from: usize, to: usize) -> bool {
+        if l.check
+            && from != l.king
+            && l.evasion_to & bit(to) == 0
+            && l.evasion_from & bit(from) == 0
+        {
+            return false;
         }
         let ksq = if from == l.king { to } else { l.king };
         !self.attacked_after(ksq, self.stm.flip(), from, to, self.board[from])
@@ -304,5 +382,35 @@ mod tests {
             captures += expected.len();
         });
         assert!(captures > 4_000, "{captures}");
+    }
+
+    /// In check, the moves refused by the evasion masks alone are exactly those the full
+    /// test refuses: generating with masks that let every move through to the full test
+    /// gives the same list, in random games full of checks (horses, cannon screens, chariots,
+    /// soldiers and the facing general).
+    #[test]
+    fn check_evasions_agree_with_the_full_test() {
+        let (mut in_check, mut by_cannon) = (0, 0);
+        crate::random_games::walk(300, 80, true, |pos, moves| {
+            if !pos.in_check {
+                return;
+            }
+            in_check += 1;
+            let mut l = pos.legality();
+            if l.evasion_from != 0 {
+                by_cannon += 1;
+            }
+            l.evasion_to = u128::MAX;
+            let mut full = MoveList::new();
+            let mut pieces = pos.occ[pos.stm.index()];
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                pos.gen_piece::<false>(&l, from, &mut full);
+            }
+            assert_eq!(moves, full.as_slice(), "{}", pos.to_fen());
+        });
+        assert!(in_check > 1_000, "only {in_check} positions in check");
+        assert!(by_cannon > 100, "only {by_cannon} cannon checks");
     }
 }
