@@ -1,4 +1,4 @@
-//! Chooses the xiangqi network built into the engine: `nets/xq-gen6-4643k.nnue` unless
+//! Chooses the xiangqi network built into the engine: `nets/xq-gen7-4861k.nnue` unless
 //! `CHARIOT_XQ_EVALFILE` (`make XQ_EVALFILE=`) names another file. The logic is chess's,
 //! shared (`../nnue/embed/choose.rs`).
 
@@ -10,7 +10,7 @@ const NETWORK: choose::Source = choose::Source {
     game: "xiangqi",
     env: "CHARIOT_XQ_EVALFILE",
     make: "XQ_EVALFILE",
-    default: "nets/xq-gen6-4643k.nnue",
+    default: "nets/xq-gen7-4861k.nnue",
 };
 
 fn main() {

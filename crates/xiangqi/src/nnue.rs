@@ -84,7 +84,7 @@ pub fn features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
 }
 
 /// File name of the network built into the engine: the name the UCI option `EvalFile`
-/// shows as its default in xiangqi and accepts for [`embedded`]. It is `xq-gen6-4643k.nnue`
+/// shows as its default in xiangqi and accepts for [`embedded`]. It is `xq-gen7-4861k.nnue`
 /// (in `crates/xiangqi/nets/`, with its recipe) unless the build chose another file with
 /// `CHARIOT_XQ_EVALFILE` (`make XQ_EVALFILE=…`, see `build.rs`), whose file name it then is.
 pub const EMBEDDED_NAME: &str = env!("CHARIOT_NET_NAME");
