@@ -2,17 +2,19 @@
 //!
 //! Moves are generated per piece from the tables and filtered for legality on the fly.
 //! The expensive test (play the move on an overlay and look for attacks on the general)
-//! only runs where a move can matter to the general's safety: when in check, for general
-//! moves, for pieces that stand on a line or horse leg toward the general with an enemy
-//! chariot/cannon/horse/general behind, and for moves onto the empty line between the
-//! general and an enemy cannon (a new screen). Everything else is legal as generated.
+//! only runs where a move can matter to the general's safety: in check, for general moves
+//! and for moves that touch a checker's line, leg or square (the others cannot answer the
+//! check and are refused at once); otherwise for general moves, for pieces that stand on a
+//! line or horse leg toward the general with an enemy chariot/cannon/horse/general behind,
+//! and for moves onto the empty line between the general and an enemy cannon (a new
+//! screen). Everything else is legal as generated.
 
 use crate::position::Position;
 use crate::tables::{
     bit, nearest, Jumps, ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, RAYS, RAY_MASKS,
     SOLDIER, SOLDIER_ATTACKERS,
 };
-use crate::types::{Move, Piece, PieceKind};
+use crate::types::{Attackers, Move, PieceKind};
 use game::MoveList;
 
 /// Per-node facts that decide which moves need the full legality test.
@@ -28,6 +30,7 @@ struct Legality {
     /// (a cannon's screen) to have a chance of answering the check. Other moves are
     /// refused without the full test, which otherwise ran for every move in check.
     evasion_to: u128,
+    /// In check: the cannon screens whose moving away may answer the check.
     evasion_from: u128,
 }
 
@@ -45,14 +48,11 @@ impl Position {
             evasion_to: 0,
             evasion_from: 0,
         };
-        let chariot = Piece::new(them, PieceKind::Chariot);
-        let cannon = Piece::new(them, PieceKind::Cannon);
-        let general = Piece::new(them, PieceKind::General);
-        let horse = Piece::new(them, PieceKind::Horse);
         if l.check {
-            self.evasions(&mut l, chariot, cannon, general, horse);
+            self.evasions(&mut l);
             return l;
         }
+        let enemy = Attackers::of(them);
         for (d, ray) in RAYS[king].iter().enumerate() {
             let squares = &ray.sq[..ray.len as usize];
             let mut found = [0usize; 3];
@@ -76,40 +76,34 @@ impl Position {
                 continue;
             }
             let p1 = self.board[found[0]];
-            if p1 == cannon {
+            if p1 == enemy.cannon {
                 l.to_danger |= empty_before_first;
             }
             if n >= 2 {
                 let p2 = self.board[found[1]];
-                if p2 == chariot || (d < 2 && p2 == general) {
+                if p2 == enemy.chariot || (d < 2 && p2 == enemy.general) {
                     l.from_danger |= bit(found[0]);
                 }
             }
-            if n == 3 && self.board[found[2]] == cannon {
+            if n == 3 && self.board[found[2]] == enemy.cannon {
                 l.from_danger |= bit(found[0]) | bit(found[1]);
             }
         }
         let h = &HORSE_ATTACKERS[king];
         for i in 0..h.len as usize {
-            if self.board[h.to[i] as usize] == horse {
+            if self.board[h.to[i] as usize] == enemy.horse {
                 l.from_danger |= bit(h.block[i] as usize);
             }
         }
         l
     }
 
-    /// Fills `evasion_to` and `evasion_from` of `l` from the pieces that check our general.
+    /// Fills `evasion_to` and `evasion_from` of `l` from the pieces that check our enemy.general.
     /// Kept out of line: most nodes are not in check, and inlined it slowed the rest.
     #[inline(never)]
-    fn evasions(
-        &self,
-        l: &mut Legality,
-        chariot: Piece,
-        cannon: Piece,
-        general: Piece,
-        horse: Piece,
-    ) {
-        let king = l.king;
+    fn evasions(&self, l: &mut Legality) {
+        let (king, them) = (l.king, self.stm.flip());
+        let enemy = Attackers::of(them);
         for (d, ray) in RAYS[king].iter().enumerate() {
             let squares = &ray.sq[..ray.len as usize];
             let mut between: u128 = 0;
@@ -122,13 +116,13 @@ impl Position {
                     continue;
                 }
                 match screen {
-                    None if p == chariot || (d < 2 && p == general) => {
+                    None if p == enemy.chariot || (d < 2 && p == enemy.general) => {
                         l.evasion_to |= between | bit(s);
                         break;
                     }
                     None => screen = Some(s),
                     Some(screen) => {
-                        if p == cannon {
+                        if p == enemy.cannon {
                             l.evasion_to |= between | bit(s);
                             l.evasion_from |= bit(screen);
                         }
@@ -140,14 +134,13 @@ impl Position {
         let h = &HORSE_ATTACKERS[king];
         for i in 0..h.len as usize {
             let (at, leg) = (h.to[i] as usize, h.block[i] as usize);
-            if self.board[at] == horse && self.board[leg].is_none() {
+            if self.board[at] == enemy.horse && self.board[leg].is_none() {
                 l.evasion_to |= bit(at) | bit(leg);
             }
         }
-        let soldier = Piece::new(self.stm.flip(), PieceKind::Soldier);
-        let s = &SOLDIER_ATTACKERS[self.stm.flip().index()][king];
+        let s = &SOLDIER_ATTACKERS[them.index()][king];
         for i in 0..s.len as usize {
-            if self.board[s.to[i] as usize] == soldier {
+            if self.board[s.to[i] as usize] == enemy.soldier {
                 l.evasion_to |= bit(s.to[i] as usize);
             }
         }

@@ -6,7 +6,7 @@ use crate::tables::{
     bit, DIAGONAL_NEIGHBOUR, HORSE_ATTACKERS, RAYS, RELATION, SOLDIER_ATTACKERS, ZOBRIST_PIECE,
     ZOBRIST_SIDE,
 };
-use crate::types::{Color, Move, Piece, PieceKind, SQUARES};
+use crate::types::{Attackers, Color, Move, Piece, PieceKind, SQUARES};
 use game::Side;
 use std::sync::Arc;
 
@@ -109,6 +109,23 @@ impl Position {
             net: None,
             accumulators: Vec::new(),
         }
+    }
+
+    /// Appends `undo` to the history and counts its position in `seen`.
+    #[inline(always)]
+    fn push_history(&mut self, undo: Undo) {
+        let slot = &mut self.seen[seen_slot(undo.hash)];
+        *slot = slot.wrapping_add(1);
+        self.history.push(undo);
+    }
+
+    /// Takes the last entry off the history and uncounts its position in `seen`.
+    #[inline(always)]
+    fn pop_history(&mut self) -> Option<Undo> {
+        let undo = self.history.pop()?;
+        let slot = &mut self.seen[seen_slot(undo.hash)];
+        *slot = slot.wrapping_sub(1);
+        Some(undo)
     }
 
     /// A copy that evaluates classically, for walking the history back and forth: the
@@ -237,8 +254,7 @@ impl Position {
             let (current, next) = next_accumulator(&mut self.accumulators, self.history.len());
             current.update_into(net, &delta, next);
         }
-        self.seen[seen_slot(self.hash)] = self.seen[seen_slot(self.hash)].wrapping_add(1);
-        self.history.push(Undo {
+        self.push_history(Undo {
             hash: self.hash,
             in_check: self.in_check,
             rule60: self.rule60,
@@ -293,11 +309,10 @@ impl Position {
         let to = mv.to().index();
         let them = self.stm;
         let us = them.flip();
-        let Some(undo) = self.history.pop() else {
+        let Some(undo) = self.pop_history() else {
             debug_assert!(false, "unmake without make");
             return;
         };
-        self.seen[seen_slot(undo.hash)] = self.seen[seen_slot(undo.hash)].wrapping_sub(1);
         let piece = self.board[to];
         self.board[from] = piece;
         self.board[to] = undo.captured;
@@ -325,8 +340,7 @@ impl Position {
             let (current, next) = next_accumulator(&mut self.accumulators, self.history.len());
             *next = *current;
         }
-        self.seen[seen_slot(self.hash)] = self.seen[seen_slot(self.hash)].wrapping_add(1);
-        self.history.push(Undo {
+        self.push_history(Undo {
             hash: self.hash,
             in_check: self.in_check,
             rule60: self.rule60,
@@ -344,10 +358,9 @@ impl Position {
 
     /// Takes back a null move.
     pub(crate) fn undo_null(&mut self) {
-        let Some(undo) = self.history.pop() else {
+        let Some(undo) = self.pop_history() else {
             return;
         };
-        self.seen[seen_slot(undo.hash)] = self.seen[seen_slot(undo.hash)].wrapping_sub(1);
         self.stm = self.stm.flip();
         self.hash = undo.hash;
         self.in_check = undo.in_check;
@@ -455,11 +468,7 @@ impl Position {
                 self.board[s]
             }
         };
-        let chariot = Piece::new(them, PieceKind::Chariot);
-        let cannon = Piece::new(them, PieceKind::Cannon);
-        let general = Piece::new(them, PieceKind::General);
-        let horse = Piece::new(them, PieceKind::Horse);
-        let soldier = Piece::new(them, PieceKind::Soldier);
+        let enemy = Attackers::of(them);
         for (d, ray) in RAYS[sq].iter().enumerate() {
             if lines & (1 << d) == 0 {
                 continue;
@@ -473,21 +482,21 @@ impl Position {
                 continue;
             }
             let p = at(squares[i] as usize);
-            if p == chariot || (d < 2 && p == general) {
+            if p == enemy.chariot || (d < 2 && p == enemy.general) {
                 return true;
             }
             i += 1;
             while i < squares.len() && at(squares[i] as usize).is_none() {
                 i += 1;
             }
-            if i < squares.len() && at(squares[i] as usize) == cannon {
+            if i < squares.len() && at(squares[i] as usize) == enemy.cannon {
                 return true;
             }
         }
         if horses {
             let h = &HORSE_ATTACKERS[sq];
             for i in 0..h.len as usize {
-                if at(h.to[i] as usize) == horse && at(h.block[i] as usize).is_none() {
+                if at(h.to[i] as usize) == enemy.horse && at(h.block[i] as usize).is_none() {
                     return true;
                 }
             }
@@ -495,7 +504,7 @@ impl Position {
         if soldiers {
             let s = &SOLDIER_ATTACKERS[them.index()][sq];
             for i in 0..s.len as usize {
-                if at(s.to[i] as usize) == soldier {
+                if at(s.to[i] as usize) == enemy.soldier {
                     return true;
                 }
             }

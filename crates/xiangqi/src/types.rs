@@ -196,6 +196,31 @@ impl Piece {
     }
 }
 
+/// The pieces of one colour that can attack a general, for the attack and legality tests
+/// that compare board bytes against them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Attackers {
+    pub chariot: Piece,
+    pub cannon: Piece,
+    pub general: Piece,
+    pub horse: Piece,
+    pub soldier: Piece,
+}
+
+impl Attackers {
+    /// `color`'s attacking pieces.
+    #[inline(always)]
+    pub const fn of(color: Color) -> Attackers {
+        Attackers {
+            chariot: Piece::new(color, PieceKind::Chariot),
+            cannon: Piece::new(color, PieceKind::Cannon),
+            general: Piece::new(color, PieceKind::General),
+            horse: Piece::new(color, PieceKind::Horse),
+            soldier: Piece::new(color, PieceKind::Soldier),
+        }
+    }
+}
+
 /// A move: from-square and to-square packed as `from | to << 7`. Never 0 for a real move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub(crate) u16);
