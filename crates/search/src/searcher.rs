@@ -12,7 +12,7 @@ use crate::threads::{self, WorkerSettings};
 use crate::time::TimeManager;
 use crate::tt::Tt;
 use crate::tuning::SearchTuning;
-use crate::worker::{Config, Shared};
+use crate::worker::{Config, Scratch, Shared};
 use game::{Game, MAX_PLY};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -27,6 +27,8 @@ pub struct Searcher<G: Game> {
     lmr: LmrTable,
     tt: Tt,
     histories: Vec<History>,
+    /// Each thread's per-ply buffers, one per history.
+    scratch: Vec<Scratch<G::Move>>,
     rng: Rng,
     game: PhantomData<fn() -> G>,
 }
@@ -42,6 +44,7 @@ impl<G: Game> Searcher<G> {
         Searcher {
             tt: Tt::new(options.hash_mb),
             histories: (0..threads).map(|_| History::default()).collect(),
+            scratch: (0..threads).map(|_| Scratch::default()).collect(),
             options,
             config: Config::default(),
             lmr: LmrTable::new(&tuning.params),
@@ -58,6 +61,7 @@ impl<G: Game> Searcher<G> {
         }
         let threads = options.threads.max(1);
         self.histories.resize_with(threads, History::default);
+        self.scratch.resize_with(threads, Scratch::default);
         self.options = options;
     }
 
@@ -194,6 +198,7 @@ impl<G: Game> Searcher<G> {
             &root,
             &shared,
             &mut self.histories,
+            &mut self.scratch,
             &plan,
             settings,
             report,

@@ -430,3 +430,43 @@ fn pondering_ignores_the_clock_until_ponderhit() {
     control.ponderhit();
     assert!(pos.legal_moves().contains(finished(&rx).best.unwrap()));
 }
+
+/// The searcher keeps each thread's stack and PV table from one search to the next; a
+/// search after `clear` must be exactly what a new searcher's is, reports included.
+#[test]
+fn a_cleared_searcher_searches_as_a_new_one() {
+    let options = Options {
+        hash_mb: 1,
+        ..Options::default()
+    };
+    let lines = |s: &mut Searcher<Toy>, pos: &Toy| {
+        let mut pvs = Vec::new();
+        let found = s.search(pos, &fixed_depth(7), &[], &Control::new(), &mut |i| {
+            pvs.push((i.depth, i.score, i.pv.clone()))
+        });
+        (found.best, found.score, found.nodes, pvs)
+    };
+    let positions: Vec<Toy> = (0..40)
+        .map(Toy::seeded)
+        .filter(|p| p.legal_moves().len() >= 3)
+        .take(6)
+        .collect();
+    // The features that keep state in the stack's frames: singular extensions (the
+    // excluded move, double extensions) and the cutoff counts of the cut-node reductions.
+    let tuning = SearchTuning {
+        singular_margin: Some(2),
+        cut_node_reduction: true,
+        child_cutoff_reduction: true,
+        continuation_history: true,
+        tt_move_first: true,
+        ..SearchTuning::BASE
+    };
+    let mut reused = Searcher::<Toy>::new(options.clone(), tuning);
+    for pos in &positions {
+        let mut fresh = Searcher::<Toy>::new(options.clone(), tuning);
+        let expected = lines(&mut fresh, pos);
+        assert!(expected.3.iter().any(|(_, _, pv)| pv.len() > 1));
+        reused.clear();
+        assert_eq!(lines(&mut reused, pos), expected);
+    }
+}

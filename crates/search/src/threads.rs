@@ -9,7 +9,7 @@
 use crate::api::Info;
 use crate::history::History;
 use crate::iterate::{Outcome, Plan, RootMove};
-use crate::worker::{Shared, Worker};
+use crate::worker::{Scratch, Shared, Worker};
 use game::{Game, Score};
 use std::sync::mpsc;
 
@@ -25,12 +25,15 @@ pub struct WorkerSettings {
     pub noise_seed: u64,
 }
 
-/// Runs one search on `histories.len()` threads; returns each thread's outcome (index = id).
+/// Runs one search on `histories.len()` threads, each with its history and buffers
+/// (`scratch`, as many); returns each thread's outcome (index = id).
+#[allow(clippy::too_many_arguments)]
 pub fn run<G: Game>(
     pos: &G,
     root: &[RootMove<G::Move>],
     shared: &Shared<'_>,
     histories: &mut [History],
+    scratch: &mut [Scratch<G::Move>],
     plan: &Plan,
     settings: WorkerSettings,
     report: &mut dyn FnMut(&Info<G::Move>),
@@ -38,11 +41,11 @@ pub fn run<G: Game>(
     let (tx, rx) = mpsc::channel::<Info<G::Move>>();
     std::thread::scope(|scope| {
         let mut handles = Vec::new();
-        for (id, history) in histories.iter_mut().enumerate() {
+        for (id, (history, scratch)) in histories.iter_mut().zip(scratch).enumerate() {
             let tx = (id == 0).then(|| tx.clone());
             let root = root.to_vec();
             let job = move || {
-                let mut worker = Worker::new(pos.clone(), shared, id, history);
+                let mut worker = Worker::new(pos.clone(), shared, id, history, scratch);
                 worker.noise = settings.noise;
                 worker.noise_seed = settings.noise_seed;
                 worker.iterate(root, plan, tx.as_ref())

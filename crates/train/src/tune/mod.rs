@@ -224,6 +224,7 @@ mod tests {
             games: 6,
             nodes: 200,
             threads: 2,
+            hash: 16,
             random_plies: 6,
             max_plies: 80,
             seed: 3,
