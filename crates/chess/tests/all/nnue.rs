@@ -415,6 +415,7 @@ fn the_committed_networks_load_and_value_material() {
         "sf-depth1-23m.nnue",
         "sf-depth1-41m.nnue",
         "chess-gen1-18m.nnue",
+        "chess-gen2-8m.nnue",
     ] {
         let path = format!("{}/nets/{name}", env!("CARGO_MANIFEST_DIR"));
         values_material(Network::from_file(&path).expect("the committed network"));
