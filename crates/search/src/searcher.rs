@@ -2,7 +2,6 @@
 //! between searches, and turns [`Limits`] and [`Options`] into one search.
 
 use crate::api::{Control, Info, Limits, Options, Remembered, SearchResult};
-use crate::history::History;
 use crate::iterate::{Outcome, Plan, RootMove};
 use crate::ordering::Picker;
 use crate::params::{LmrTable, CHOICE_LINES, RANDOMIZE_MARGIN};
@@ -12,7 +11,7 @@ use crate::threads::{self, WorkerSettings};
 use crate::time::TimeManager;
 use crate::tt::Tt;
 use crate::tuning::SearchTuning;
-use crate::worker::{Config, Scratch, Shared};
+use crate::worker::{Config, Shared, ThreadMemory};
 use game::{Game, MAX_PLY};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -26,9 +25,8 @@ pub struct Searcher<G: Game> {
     /// The reductions of `tuning`'s numbers, rebuilt when they change.
     lmr: LmrTable,
     tt: Tt,
-    histories: Vec<History>,
-    /// Each thread's per-ply buffers, one per history.
-    scratch: Vec<Scratch<G::Move>>,
+    /// Each search thread's history and buffers (index = thread id).
+    memories: Vec<ThreadMemory<G::Move>>,
     rng: Rng,
     game: PhantomData<fn() -> G>,
 }
@@ -43,8 +41,7 @@ impl<G: Game> Searcher<G> {
         let threads = options.threads.max(1);
         Searcher {
             tt: Tt::new(options.hash_mb),
-            histories: (0..threads).map(|_| History::default()).collect(),
-            scratch: (0..threads).map(|_| Scratch::default()).collect(),
+            memories: (0..threads).map(|_| ThreadMemory::default()).collect(),
             options,
             config: Config::default(),
             lmr: LmrTable::new(&tuning.params),
@@ -60,8 +57,7 @@ impl<G: Game> Searcher<G> {
             self.tt.resize(options.hash_mb);
         }
         let threads = options.threads.max(1);
-        self.histories.resize_with(threads, History::default);
-        self.scratch.resize_with(threads, Scratch::default);
+        self.memories.resize_with(threads, ThreadMemory::default);
         self.options = options;
     }
 
@@ -107,8 +103,8 @@ impl<G: Game> Searcher<G> {
     /// Forgets everything learned (a new game): the table and all history.
     pub fn clear(&mut self) {
         self.tt.clear(self.options.threads.max(1));
-        for h in &mut self.histories {
-            h.clear();
+        for m in &mut self.memories {
+            m.history.clear();
         }
     }
 
@@ -129,8 +125,8 @@ impl<G: Game> Searcher<G> {
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.tt.new_search();
-        for h in &mut self.histories {
-            h.start_search();
+        for m in &mut self.memories {
+            m.history.start_search();
         }
         let root = self.root_moves(pos, searchmoves);
         if root.is_empty() {
@@ -174,7 +170,7 @@ impl<G: Game> Searcher<G> {
         let shared = Shared {
             tt: &self.tt,
             stop: AtomicBool::new(false),
-            nodes: (0..self.histories.len())
+            nodes: (0..self.memories.len())
                 .map(|_| AtomicU64::new(0))
                 .collect(),
             control,
@@ -197,8 +193,7 @@ impl<G: Game> Searcher<G> {
             pos,
             &root,
             &shared,
-            &mut self.histories,
-            &mut self.scratch,
+            &mut self.memories,
             &plan,
             settings,
             report,
@@ -214,7 +209,7 @@ impl<G: Game> Searcher<G> {
     /// Root moves in a good first order: TT move, good captures, history.
     fn root_moves(&self, pos: &G, searchmoves: &[G::Move]) -> Vec<RootMove<G::Move>> {
         let tt_code = self.tt.probe(pos.hash(), 0).map_or(0, |h| h.mv);
-        let history = &self.histories[0];
+        let history = &self.memories[0].history;
         let mut picker = Picker::main(pos, tt_code, history, 0, 0, None, None, &self.tuning);
         let mut root = Vec::new();
         while let Some((mv, _)) = picker.next(pos, history) {

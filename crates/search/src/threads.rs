@@ -7,9 +7,8 @@
 //! calls the interface's `report` callback (it need not be `Send`).
 
 use crate::api::Info;
-use crate::history::History;
 use crate::iterate::{Outcome, Plan, RootMove};
-use crate::worker::{Scratch, Shared, Worker};
+use crate::worker::{Shared, ThreadMemory, Worker};
 use game::{Game, Score};
 use std::sync::mpsc;
 
@@ -25,15 +24,13 @@ pub struct WorkerSettings {
     pub noise_seed: u64,
 }
 
-/// Runs one search on `histories.len()` threads, each with its history and buffers
-/// (`scratch`, as many); returns each thread's outcome (index = id).
-#[allow(clippy::too_many_arguments)]
+/// Runs one search on `memories.len()` threads, each with its own history and buffers;
+/// returns each thread's outcome (index = id).
 pub fn run<G: Game>(
     pos: &G,
     root: &[RootMove<G::Move>],
     shared: &Shared<'_>,
-    histories: &mut [History],
-    scratch: &mut [Scratch<G::Move>],
+    memories: &mut [ThreadMemory<G::Move>],
     plan: &Plan,
     settings: WorkerSettings,
     report: &mut dyn FnMut(&Info<G::Move>),
@@ -41,11 +38,11 @@ pub fn run<G: Game>(
     let (tx, rx) = mpsc::channel::<Info<G::Move>>();
     std::thread::scope(|scope| {
         let mut handles = Vec::new();
-        for (id, (history, scratch)) in histories.iter_mut().zip(scratch).enumerate() {
+        for (id, memory) in memories.iter_mut().enumerate() {
             let tx = (id == 0).then(|| tx.clone());
             let root = root.to_vec();
             let job = move || {
-                let mut worker = Worker::new(pos.clone(), shared, id, history, scratch);
+                let mut worker = Worker::new(pos.clone(), shared, id, memory);
                 worker.noise = settings.noise;
                 worker.noise_seed = settings.noise_seed;
                 worker.iterate(root, plan, tx.as_ref())

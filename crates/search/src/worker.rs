@@ -85,20 +85,25 @@ pub struct Frame {
 
 const PV_WIDTH: usize = MAX_PLY + 1;
 
-/// A search thread's per-ply buffers, kept by the searcher from one search to the next:
-/// the PV table alone is about 250 KB, and allocating and zeroing it for every search was
-/// 6% of the instructions of depth-3 self-play (`chariot datagen --depth 3`), whose
-/// searches are a few thousand nodes each. [`Scratch::reset`] makes it what a new one is
-/// wherever a search reads before it writes.
-pub struct Scratch<M> {
+/// What one search thread keeps from one search to the next: its history (killers,
+/// history tables, counter-moves), which is meant to carry over, and its per-ply buffers,
+/// which are kept only to save their cost: the PV table alone is about 250 KB, and
+/// allocating and zeroing it for every search was 6% of the instructions of depth-3
+/// self-play (`chariot datagen --depth 3`), whose searches are a few thousand nodes each.
+/// [`ThreadMemory::reset_buffers`] makes the buffers what new ones are wherever a search
+/// reads before it writes.
+pub struct ThreadMemory<M> {
+    /// Killers, history, counter-moves: cleared only by a new game.
+    pub history: History,
     stack: Vec<Frame>,
     pv: Vec<M>,
     pv_len: Vec<usize>,
 }
 
-impl<M: Copy + Default> Default for Scratch<M> {
+impl<M: Copy + Default> Default for ThreadMemory<M> {
     fn default() -> Self {
-        Scratch {
+        ThreadMemory {
+            history: History::default(),
             stack: vec![Frame::default(); MAX_PLY + 8],
             pv: vec![M::default(); PV_WIDTH * PV_WIDTH],
             pv_len: vec![0; PV_WIDTH + 1],
@@ -106,11 +111,11 @@ impl<M: Copy + Default> Default for Scratch<M> {
     }
 }
 
-impl<M> Scratch<M> {
+impl<M> ThreadMemory<M> {
     /// Readies the buffers for a new search: every frame as new and every PV empty. The
     /// PV table's moves stay: only the first `pv_len` of a row are ever read, and each of
     /// those is written in the search that reads it.
-    fn reset(&mut self) {
+    fn reset_buffers(&mut self) {
         self.stack.fill(Frame::default());
         self.pv_len.fill(0);
     }
@@ -152,22 +157,21 @@ impl<'a, G: Game> Worker<'a, G> {
         pos: G,
         shared: &'a Shared<'a>,
         id: usize,
-        history: &'a mut History,
-        scratch: &'a mut Scratch<G::Move>,
+        memory: &'a mut ThreadMemory<G::Move>,
     ) -> Self {
-        scratch.reset();
+        memory.reset_buffers();
         Worker {
             pos,
             shared,
             id,
-            history,
+            history: &mut memory.history,
             nodes: 0,
             seldepth: 0,
             root_depth: 0,
-            stack: &mut scratch.stack,
+            stack: &mut memory.stack,
             tuning: shared.tuning,
-            pv: &mut scratch.pv,
-            pv_len: &mut scratch.pv_len,
+            pv: &mut memory.pv,
+            pv_len: &mut memory.pv_len,
             lmr: shared.lmr,
             noise: 0,
             noise_seed: 0,
