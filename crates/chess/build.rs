@@ -9,13 +9,14 @@ mod choose;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// The chess network built into the engine: `nets/sf-depth1-41m.nnue` unless
+/// The chess network built into the engine: `nets/chess-gen2-8m.nnue` (trained on
+/// Chariot's own games only) unless
 /// `CHARIOT_EVALFILE` (`make EVALFILE=`) names another file.
 const NETWORK: choose::Source = choose::Source {
     game: "chess",
     env: "CHARIOT_EVALFILE",
     make: "EVALFILE",
-    default: "nets/sf-depth1-41m.nnue",
+    default: "nets/chess-gen2-8m.nnue",
 };
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];

@@ -66,7 +66,7 @@ if CHARIOT_EVALFILE="$tmp/other.nnue" cargo check --quiet -p chess --target-dir 
   exit 1
 fi
 # The same for xiangqi's built-in network (XQ_EVALFILE=): chess's network is refused.
-if CHARIOT_XQ_EVALFILE="$PWD/crates/chess/nets/sf-depth1-41m.nnue" cargo check --quiet -p xiangqi \
+if CHARIOT_XQ_EVALFILE="$PWD/crates/chess/nets/chess-gen2-8m.nnue" cargo check --quiet -p xiangqi \
   --target-dir target/evalfile-check > "$tmp/check.out" 2>&1 \
   || ! grep -q "this is a chess network, not xiangqi" "$tmp/check.out"; then
   cat "$tmp/check.out"

@@ -7,8 +7,10 @@ near 0 (or below) carries no signal on these positions.
 Usage: term_calibration.py --data LABELLED.txt [--chariot target/release/chariot]
                            [--sample 1500] [--seed 1]
 
-LABELLED holds `FEN | teacher_cp | result` lines, White's view (the output of
-label_stockfish.py or of the session-31 labelling of game positions). Positions whose
+LABELLED holds `FEN | teacher_cp | result` lines, White's view: the text format of older
+`chariot datagen` versions, whose teacher is Chariot's own search (the Stockfish labelling
+script that also wrote it left the repository in session 64: no other engine's scores are
+used). Positions whose
 teacher score or static evaluation is 800 cp or more away from zero are left out: the
 relation saturates there.
 

@@ -46,9 +46,9 @@ pub struct Args {
     /// Logistic scale of the targets' scores and of the fit. Default: the scores' win
     /// probabilities use the K that best predicts the game results with the starting
     /// weights, and the fit the K that best predicts those targets. A given K makes the
-    /// targets the same whatever the starting weights; the "K chariot" that
-    /// `scripts/tune/label_stockfish.py` reports also keeps the evaluation's scale. (Session
-    /// 22: that fit lost to the default one, whose lower refitted K let the weights grow.)
+    /// targets the same whatever the starting weights, and keeps the evaluation's scale.
+    /// (Session 22: that fit lost to the default one, whose lower refitted K let the
+    /// weights grow.)
     #[arg(long)]
     pub k: Option<f64>,
     /// Fit only the weights whose names start with this prefix (repeat for several, e.g.
