@@ -9,14 +9,15 @@ mod choose;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// The chess network built into the engine: `nets/chess-gen2-8m.nnue` (trained on
-/// Chariot's own games only) unless
-/// `CHARIOT_EVALFILE` (`make EVALFILE=`) names another file.
+/// The chess network built into the engine: `nets/sf-depth1-41m.nnue` unless
+/// `CHARIOT_EVALFILE` (`make EVALFILE=`) names another file. (Stockfish-derived; the own
+/// generation 2, `nets/chess-gen2-8m.nnue`, was the default for one session and lost
+/// −28.7 Elo over 400 games at 10+0.1 against it: docs/networks.md.)
 const NETWORK: choose::Source = choose::Source {
     game: "chess",
     env: "CHARIOT_EVALFILE",
     make: "EVALFILE",
-    default: "nets/chess-gen2-8m.nnue",
+    default: "nets/sf-depth1-41m.nnue",
 };
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];

@@ -10,7 +10,8 @@
 //!
 //! The network is trained by `chariot nnue-train` on `chariot datagen` data: Chariot's own
 //! games, no other engine's (`crates/chess/nets/` keeps the measured ones, each with its
-//! recipe). A
+//! recipe; the built-in `sf-depth1-41m` is the one exception, trained on Stockfish's
+//! self-play before the rule, until an own network is as strong at 10+0.1). A
 //! position evaluates with the network it is given ([`Position::set_network`], or
 //! `game::Game::set_evaluator`), shared as an `Arc<Network>` by the position, its clones
 //! (the search threads') and the front end that chose it; without one it keeps the
@@ -75,7 +76,7 @@ pub fn features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
 }
 
 /// File name of the network built into the engine: the name the UCI option `EvalFile`
-/// shows as its default and accepts for [`embedded`]. It is `chess-gen2-8m.nnue` (in
+/// shows as its default and accepts for [`embedded`]. It is `sf-depth1-41m.nnue` (in
 /// `crates/chess/nets/`) unless the build chose another file with `CHARIOT_EVALFILE`
 /// (`make EVALFILE=…`, see `build.rs`), whose file name it then is.
 pub const EMBEDDED_NAME: &str = env!("CHARIOT_NET_NAME");

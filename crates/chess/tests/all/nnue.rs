@@ -406,12 +406,16 @@ fn mirrored_positions_evaluate_the_same() {
     }
 }
 
-/// The trained networks kept in the repository (session 63) still load and
+/// The trained networks kept in the repository (sessions 39 and 63) still load and
 /// still know material: even at the start, and a queen up (either side to move) clearly
 /// winning.
 #[test]
 fn the_committed_networks_load_and_value_material() {
-    for name in ["chess-gen1-18m.nnue", "chess-gen2-8m.nnue"] {
+    for name in [
+        "sf-depth1-41m.nnue",
+        "chess-gen1-18m.nnue",
+        "chess-gen2-8m.nnue",
+    ] {
         let path = format!("{}/nets/{name}", env!("CARGO_MANIFEST_DIR"));
         values_material(Network::from_file(&path).expect("the committed network"));
     }
