@@ -16,6 +16,13 @@ const LAST_MOVE_HARD: f64 = 0.9;
 /// See `LAST_MOVE_HARD`.
 const LAST_MOVE_SOFT: f64 = 0.8;
 
+/// Clock times, increments and move times are read as at most this (a year): the
+/// arithmetic below multiplies them (by percentages, the moves still to come, the hard
+/// limit's share), and a front end may pass any number a GUI sent. A UCCI `go time 1000
+/// increment 7777777799999999999` (seconds) overflowed `Duration`'s multiplication and
+/// panicked the search (the fuzz campaign of session 65).
+const LONGEST: Duration = Duration::from_secs(365 * 24 * 3600);
+
 /// Time limits of one search.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
@@ -37,7 +44,7 @@ impl TimeManager {
         let mut soft = None;
         let mut hard = None;
         if let Some(clock) = limits.clock {
-            let available = clock.time.saturating_sub(overhead);
+            let available = clock.time.min(LONGEST).saturating_sub(overhead);
             // Keep a margin proportional to the clock for scheduling jitter.
             let available = available.saturating_sub(available / 32);
             let mtg = clock
@@ -52,7 +59,7 @@ impl TimeManager {
             // increment, so the clock climbs back.
             let reserve = overhead * (mtg + 2);
             let planned = available.saturating_sub(reserve);
-            let inc = clock.inc;
+            let inc = clock.inc.min(LONGEST);
             let inc_share = inc * params.tm_increment_percent.clamp(0, 100) as u32 / 100;
             let mut base = planned / mtg + inc_share;
             let soft_max = percent(params.tm_soft_max_percent);
@@ -75,6 +82,7 @@ impl TimeManager {
         }
         if let Some(movetime) = limits.movetime {
             let t = movetime
+                .min(LONGEST)
                 .saturating_sub(overhead)
                 .max(Duration::from_millis(1));
             soft = Some(soft.map_or(t, |s| s.min(t)));
@@ -219,6 +227,39 @@ mod tests {
             lowest >= Duration::from_millis(200),
             "clock fell to {lowest:?}"
         );
+    }
+
+    /// Any clock a front end can pass gives limits, not a panic: the largest `Duration`s
+    /// (UCCI counts seconds, so a long number there is far beyond what milliseconds
+    /// reach), with and without moves to go, and as a move time. The limits stay within a
+    /// year, as sane as the clock allows.
+    #[test]
+    fn huge_clocks_give_limits_without_overflow() {
+        let huge = [
+            Duration::MAX,
+            Duration::from_secs(7_777_777_799_999_999_999),
+            Duration::from_secs(u64::MAX / 100),
+        ];
+        for &time in &huge {
+            for &inc in &huge {
+                for mtg in [None, Some(1), Some(40)] {
+                    let limits = Limits {
+                        clock: Some(Clock {
+                            time,
+                            inc,
+                            moves_to_go: mtg,
+                        }),
+                        movetime: Some(time),
+                        ..Limits::default()
+                    };
+                    let tm =
+                        TimeManager::new(&limits, Duration::from_millis(10), Instant::now(), &P);
+                    let (soft, hard) = (tm.soft().unwrap(), tm.hard().unwrap());
+                    assert!(soft <= hard && hard <= LONGEST, "{soft:?} {hard:?}");
+                    assert!(hard > Duration::from_secs(1));
+                }
+            }
+        }
     }
 
     #[test]
