@@ -85,8 +85,10 @@ if [ $# -eq 0 ]; then
 fi
 
 # The commit the binaries were built from; "+dirty" when the sources differed from it.
+# The ledger itself is left out: a run that just appended its line would otherwise mark
+# every later run of the same tree dirty (session 69).
 commit=$(git rev-parse --short=12 HEAD)
-if ! git diff --quiet HEAD -- ../crates ../fuzz 2>/dev/null; then
+if ! git diff --quiet HEAD -- ../crates ../fuzz ":(exclude)$ledger" 2>/dev/null; then
   commit="$commit+dirty"
 fi
 if [ "$record" = 1 ] && [ ! -f "$ledger" ]; then
