@@ -33,6 +33,8 @@ const CHESS: SearchTuning = SearchTuning {
     capture_futility_margin: Some(100),
     aspiration_fail_high_reduction: true,
     fail_high_blend: true,
+    continuation_correction: false,
+    material_correction: false,
     aspiration_delta: Some(15),
     pawn_history: true,
     threat_ordering: true,
