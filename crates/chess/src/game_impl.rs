@@ -104,6 +104,14 @@ impl Game for Position {
         Some(self.board.pawn_key)
     }
 
+    fn material_key(&self) -> Option<u64> {
+        // Counted when asked (ten population counts): only the material correction asks.
+        let b = &self.board;
+        Some(game::material_key_of((0..2).flat_map(|color| {
+            (0..5).map(move |kind| (color * 6 + kind, (b.kinds[kind] & b.colors[color]).count()))
+        })))
+    }
+
     fn explain_eval(&self) -> Vec<game::EvalTerm> {
         let terms = self.eval_terms();
         let blend = |t: crate::Tapered| crate::eval::taper(t.mg, t.eg, terms.phase, terms.scale);

@@ -33,6 +33,8 @@ const CHESS: SearchTuning = SearchTuning {
     capture_futility_margin: Some(100),
     aspiration_fail_high_reduction: true,
     fail_high_blend: true,
+    continuation_correction: false,
+    material_correction: false,
     aspiration_delta: Some(15),
     pawn_history: true,
     threat_ordering: true,
@@ -72,6 +74,10 @@ const XIANGQI: SearchTuning = SearchTuning {
     // (305/234/261, SPRT [0, 10] undecided at LLR 1.57; session 59). In chess it scored
     // −9.3 ± 21.6 over 600 games at 25k nodes (session 60), so chess keeps it off.
     capture_history_prune_divisor: Some(16),
+    // Xiangqi has no structure key, so no correction history spoke for its evaluation until
+    // the material correction: +19.3 ± 13.6 over 1498 games at 25k nodes (541/499/458, SPRT
+    // [0, 10] H1; session 72). Chess has not measured it and keeps it off.
+    material_correction: true,
     ..CHESS
 };
 

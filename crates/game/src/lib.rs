@@ -31,6 +31,43 @@ use std::fmt::Debug;
 /// this (chess 12 × 64, xiangqi 16 piece codes × 90 squares).
 pub const PIECE_TO_COUNT: usize = 16 * 90;
 
+/// Random numbers for material keys ([`Game::material_key`]), one per piece code below 32
+/// (each game numbers its kinds and colours its own way).
+const MATERIAL_KEYS: [u64; 32] = material_keys();
+
+/// A material key of `counts[code]` pieces of each piece code (below 32): the wrapping
+/// sum of a random number per piece, so a capture or promotion updates it by adding and
+/// subtracting, and different material differs in all bits with near certainty.
+#[inline]
+pub fn material_key_of(counts: impl IntoIterator<Item = (usize, u32)>) -> u64 {
+    counts.into_iter().fold(0u64, |key, (code, n)| {
+        key.wrapping_add(MATERIAL_KEYS[code].wrapping_mul(u64::from(n)))
+    })
+}
+
+/// The material key's share of one piece of `code`: added when the piece comes on the
+/// board, subtracted when it leaves.
+#[inline]
+pub fn material_key_piece(code: usize) -> u64 {
+    MATERIAL_KEYS[code]
+}
+
+/// SplitMix64 from a fixed seed, at compile time.
+const fn material_keys() -> [u64; 32] {
+    let mut keys = [0u64; 32];
+    let mut state = 0x243F_6A88_85A3_08D3_u64;
+    let mut i = 0;
+    while i < 32 {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+}
+
 /// One of the two players. In xiangqi, Red plays the role of [`Side::White`]
 /// (Fairy-Stockfish and Pikafish also write red to move as `w`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -278,6 +315,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// tends to be off (correction history), so positions sharing a structure share the
     /// correction.
     fn structure_key(&self) -> Option<u64> {
+        None
+    }
+    /// A key of the material on the board: the same pieces (kind and colour, counted),
+    /// wherever they stand, give the same key ([`material_key_of`]), or `None` when the
+    /// game offers none. The search may learn per key how far the static evaluation of
+    /// this balance of material tends to be off (material correction history).
+    fn material_key(&self) -> Option<u64> {
         None
     }
     /// An index below [`PIECE_TO_COUNT`] of the moving piece (kind and colour) and the

@@ -22,6 +22,33 @@ const LOW_PLY_WRITES: usize = 8192;
 
 /// The piece-to index of "no move" (the root's parent, a null move): no continuation.
 pub const NO_PIECE_TO: u16 = u16::MAX;
+/// Slots of the continuation correction history (a power of two), hashed from the last
+/// two moves' piece-to pair: 2^18 slots (1 MiB) for the 2 million pairs, of which a search
+/// meets a small fraction.
+const CONTINUATION_CORRECTION_BITS: u32 = 18;
+
+/// Where a node's evaluation corrections are kept: its structure key, where the game has
+/// one, its material key and the slot of the two moves that led to it, where the search
+/// keeps a material or continuation correction history. None: the node's evaluation is
+/// taken as it is.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct CorrectionKeys {
+    /// The game's structure key (chess: the pawns; `Game::structure_key`).
+    pub structure: Option<u64>,
+    /// The game's material key (`Game::material_key`).
+    pub material: Option<u64>,
+    /// The continuation-correction slot of the last two moves
+    /// ([`History::continuation_correction_slot`]).
+    pub continuation: Option<usize>,
+}
+
+impl CorrectionKeys {
+    /// Whether any correction history speaks for this node.
+    #[inline]
+    pub fn any(&self) -> bool {
+        self.structure.is_some() || self.material.is_some() || self.continuation.is_some()
+    }
+}
 
 /// Per-thread move-ordering memory. Heap-allocated once; reused across searches.
 pub struct History {
@@ -36,6 +63,13 @@ pub struct History {
     /// Correction history per side and structure key: a running average of the search
     /// score minus the static evaluation, in centipawns × `CORRECTION_GRAIN`.
     correction: Vec<i32>,
+    /// Continuation correction history: the same running average per pair of the last two
+    /// moves (piece-to, hashed), as in Stockfish, so the correction needs no structure key
+    /// and works in every game.
+    continuation_correction: Vec<i32>,
+    /// Material correction history: the same per side and material key, as Stockfish's
+    /// other keyed corrections, for a balance of material the evaluation misjudges.
+    material_correction: Vec<i32>,
     /// Continuation history: how often the quiet reply (piece-to) answered an earlier move
     /// (piece-to) one or two plies back. One table serves both distances, as in Stockfish.
     continuation: Vec<i16>,
@@ -68,6 +102,8 @@ impl Default for History {
             killers: vec![[0; 2]; MAX_PLY + 8],
             counters: vec![0; CODES],
             correction: vec![0; 2 * CORRECTION_SIZE],
+            continuation_correction: vec![0; 1 << CONTINUATION_CORRECTION_BITS],
+            material_correction: vec![0; 2 * CORRECTION_SIZE],
             continuation: vec![0; PIECE_TO_COUNT * PIECE_TO_COUNT],
             pawn: vec![0; PAWN_HISTORY_SIZE * PIECE_TO_COUNT],
             low_ply: vec![0; LOW_PLIES * CODES],
@@ -88,6 +124,8 @@ impl History {
         self.captures.fill(0);
         self.counters.fill(0);
         self.correction.fill(0);
+        self.continuation_correction.fill(0);
+        self.material_correction.fill(0);
         self.continuation.fill(0);
         self.pawn.fill(0);
         self.start_search();
@@ -184,22 +222,58 @@ impl History {
         }
     }
 
-    /// The static evaluation `raw` corrected by what searches of positions with the same
-    /// structure `key` found.
+    /// The static evaluation `raw` of `side` to move corrected by what searches of
+    /// positions with the same `keys` found: the structure's, the material's and the last
+    /// two moves' corrections added up, each at most `CORRECTION_MAX`.
     #[inline]
-    pub fn corrected(&self, side: Side, key: u64, raw: Score) -> Score {
-        raw + self.correction[correction_index(side, key)] / CORRECTION_GRAIN
+    pub fn corrected(&self, side: Side, keys: CorrectionKeys, raw: Score) -> Score {
+        let structure = keys
+            .structure
+            .map_or(0, |k| self.correction[correction_index(side, k)]);
+        let material = keys
+            .material
+            .map_or(0, |k| self.material_correction[correction_index(side, k)]);
+        let continuation = keys
+            .continuation
+            .map_or(0, |slot| self.continuation_correction[slot]);
+        raw + structure / CORRECTION_GRAIN
+            + material / CORRECTION_GRAIN
+            + continuation / CORRECTION_GRAIN
     }
 
     /// Learns that a search to `depth` found `diff` centipawns more than the (corrected)
-    /// static evaluation of a position with structure `key`.
-    pub fn update_correction(&mut self, side: Side, key: u64, depth: i32, diff: Score) {
+    /// static evaluation of a position with correction `keys`, `side` to move.
+    pub fn update_correction(&mut self, side: Side, keys: CorrectionKeys, depth: i32, diff: Score) {
         self.zeroed = false;
-        let slot = &mut self.correction[correction_index(side, key)];
-        let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
-        let target = diff.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
-        let limit = CORRECTION_MAX * CORRECTION_GRAIN;
-        *slot = ((*slot * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
+        if let Some(k) = keys.structure {
+            blend_correction(&mut self.correction[correction_index(side, k)], depth, diff);
+        }
+        if let Some(k) = keys.material {
+            blend_correction(
+                &mut self.material_correction[correction_index(side, k)],
+                depth,
+                diff,
+            );
+        }
+        if let Some(slot) = keys.continuation {
+            blend_correction(&mut self.continuation_correction[slot], depth, diff);
+        }
+    }
+
+    /// The continuation-correction slot of a node reached by the moves `one_back` and
+    /// `two_back` (piece-to; the piece's colour says whose move it was, so the pair also
+    /// says who is to move); none when either is a null move or before the root.
+    #[inline]
+    pub fn continuation_correction_slot(one_back: u16, two_back: u16) -> Option<usize> {
+        if one_back == NO_PIECE_TO || two_back == NO_PIECE_TO {
+            return None;
+        }
+        let pair = two_back as u64 * PIECE_TO_COUNT as u64 + one_back as u64;
+        // Fibonacci hashing: neighbouring pairs land far apart.
+        Some(
+            (pair.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CONTINUATION_CORRECTION_BITS))
+                as usize,
+        )
     }
 
     /// How well the quiet move `code` (`piece_to`) of `side` has done: its butterfly
@@ -323,6 +397,16 @@ fn correction_index(side: Side, key: u64) -> usize {
     side.index() * CORRECTION_SIZE + (key as usize & (CORRECTION_SIZE - 1))
 }
 
+/// Moves a correction entry toward `diff` centipawns (bounded by `CORRECTION_MAX`), the
+/// more the deeper the search that found it.
+#[inline]
+fn blend_correction(slot: &mut i32, depth: i32, diff: Score) {
+    let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
+    let target = diff.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+    let limit = CORRECTION_MAX * CORRECTION_GRAIN;
+    *slot = ((*slot * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
+}
+
 /// Moves a history entry by `bonus`, less the more it already holds ("gravity"), so
 /// entries stay within ±HISTORY_MAX and recent results weigh more than old ones.
 #[inline]
@@ -343,7 +427,9 @@ mod tests {
             && h.capture_score(Side::Black, 301) == 0
             && h.killers(2) == [0, 0]
             && h.counter(99) == 0
-            && h.corrected(Side::White, 77, 10) == 10
+            && h.corrected(Side::White, structure(77), 10) == 10
+            && h.corrected(Side::White, continuation(5, 6), 10) == 10
+            && h.corrected(Side::White, material(77), 10) == 10
             && h.continuation_score([5, NO_PIECE_TO], 302) == 0
             && h.pawn_score(row, 303) == 0
             && h.low_ply_score(1, 304) == 0
@@ -354,10 +440,12 @@ mod tests {
         // `clear` skips tables it knows are zero; every writer must say they are not.
         let bonus = history_bonus(6, None);
         let row = History::pawn_row(77);
-        let writes: [&dyn Fn(&mut History); 6] = [
+        let writes: [&dyn Fn(&mut History); 8] = [
             &|h| h.cutoff(Side::White, 2, bonus, 300, 99, &[]),
             &|h| h.noisy_cutoff(Side::Black, bonus, 301, &[]),
-            &|h| h.update_correction(Side::White, 77, 8, 200),
+            &|h| h.update_correction(Side::White, structure(77), 8, 200),
+            &|h| h.update_correction(Side::White, continuation(5, 6), 8, 200),
+            &|h| h.update_correction(Side::White, material(77), 8, 200),
             &|h| h.continuation_cutoff([5, NO_PIECE_TO], bonus, 302, &[]),
             &|h| h.pawn_cutoff(row, bonus, 303, &[]),
             &|h| h.low_ply_cutoff(1, bonus, 304, &[]),
@@ -453,30 +541,99 @@ mod tests {
         assert_eq!(h.capture_score(Side::White, 100), 0);
     }
 
+    /// Correction keys of a structure alone.
+    fn structure(key: u64) -> CorrectionKeys {
+        CorrectionKeys {
+            structure: Some(key),
+            ..CorrectionKeys::default()
+        }
+    }
+
+    /// Correction keys of a material key alone.
+    fn material(key: u64) -> CorrectionKeys {
+        CorrectionKeys {
+            material: Some(key),
+            ..CorrectionKeys::default()
+        }
+    }
+
+    /// Correction keys of a pair of moves alone.
+    fn continuation(one_back: u16, two_back: u16) -> CorrectionKeys {
+        CorrectionKeys {
+            continuation: History::continuation_correction_slot(one_back, two_back),
+            ..CorrectionKeys::default()
+        }
+    }
+
     #[test]
     fn corrections_follow_search_results_and_stay_bounded() {
+        for (keys, other) in [
+            (structure(42), structure(43)),
+            (material(42), material(43)),
+            (continuation(42, 7), continuation(43, 7)),
+        ] {
+            let mut h = History::default();
+            assert_eq!(h.corrected(Side::White, keys, 10), 10);
+            for _ in 0..200 {
+                h.update_correction(Side::White, keys, 10, 30);
+            }
+            let c = h.corrected(Side::White, keys, 10) - 10;
+            assert!(
+                (25..=30).contains(&c),
+                "converges towards the difference: {c}"
+            );
+            assert_eq!(h.corrected(Side::White, other, 10), 10, "keys are separate");
+            for _ in 0..1_000 {
+                h.update_correction(Side::White, keys, 30, -10_000);
+            }
+            let c = h.corrected(Side::White, keys, 0);
+            assert!(
+                (-CORRECTION_MAX..=-CORRECTION_MAX + 1).contains(&c),
+                "bounded: {c}"
+            );
+            h.clear();
+            assert_eq!(h.corrected(Side::White, keys, 0), 0);
+        }
+        // The structure's and material's corrections are per side; a pair of moves says
+        // whose turn it is.
+        for keys in [structure(42), material(42)] {
+            let mut h = History::default();
+            h.update_correction(Side::White, keys, 10, 30);
+            assert_eq!(h.corrected(Side::Black, keys, 10), 10, "sides are separate");
+        }
+    }
+
+    #[test]
+    fn the_corrections_add_up_and_learn_together() {
         let mut h = History::default();
-        assert_eq!(h.corrected(Side::White, 42, 10), 10);
+        let all = CorrectionKeys {
+            structure: Some(42),
+            material: Some(42),
+            continuation: History::continuation_correction_slot(42, 7),
+        };
+        assert!(all.any() && !CorrectionKeys::default().any());
         for _ in 0..200 {
-            h.update_correction(Side::White, 42, 10, 30);
+            h.update_correction(Side::White, all, 10, 30);
         }
-        let c = h.corrected(Side::White, 42, 10) - 10;
-        assert!(
-            (25..=30).contains(&c),
-            "converges towards the difference: {c}"
+        let s = h.corrected(Side::White, structure(42), 0);
+        let m = h.corrected(Side::White, material(42), 0);
+        let c = h.corrected(Side::White, continuation(42, 7), 0);
+        assert!(s > 20 && m > 20 && c > 20, "each learned: {s} {m} {c}");
+        assert_eq!(h.corrected(Side::White, all, 0), s + m + c);
+    }
+
+    #[test]
+    fn continuation_correction_slots_need_two_real_moves() {
+        assert_eq!(History::continuation_correction_slot(NO_PIECE_TO, 3), None);
+        assert_eq!(History::continuation_correction_slot(3, NO_PIECE_TO), None);
+        let last = (PIECE_TO_COUNT - 1) as u16;
+        let slot = History::continuation_correction_slot(last, last).unwrap();
+        assert!(slot < 1 << CONTINUATION_CORRECTION_BITS);
+        assert_ne!(
+            History::continuation_correction_slot(3, 4),
+            History::continuation_correction_slot(4, 3),
+            "the order of the moves counts"
         );
-        assert_eq!(h.corrected(Side::Black, 42, 10), 10, "sides are separate");
-        assert_eq!(h.corrected(Side::White, 43, 10), 10, "keys are separate");
-        for _ in 0..1_000 {
-            h.update_correction(Side::White, 42, 30, -10_000);
-        }
-        let c = h.corrected(Side::White, 42, 0);
-        assert!(
-            (-CORRECTION_MAX..=-CORRECTION_MAX + 1).contains(&c),
-            "bounded: {c}"
-        );
-        h.clear();
-        assert_eq!(h.corrected(Side::White, 42, 0), 0);
     }
 
     #[test]

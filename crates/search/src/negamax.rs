@@ -11,7 +11,7 @@
 //! instantiations, so the compiler specialises both.
 
 use crate::api::Bound;
-use crate::history::{History, NO_PIECE_TO};
+use crate::history::{CorrectionKeys, History, NO_PIECE_TO};
 use crate::ordering::{Picker, Stage};
 use crate::params::history_bonus;
 use crate::reference::verdict_score;
@@ -92,14 +92,18 @@ impl<G: Game> Worker<'_, G> {
         } else {
             hit.map_or_else(|| self.evaluate(), |h| h.eval)
         };
-        // The correction history's key; none when in check (no static evaluation) or in
+        // The correction histories' keys; none when in check (no static evaluation) or in
         // the plain search (which must return the exact minimax value).
-        let structure = if pruning && !in_check {
-            self.pos.structure_key()
+        let corrections = if pruning && !in_check {
+            self.correction_keys(ply)
         } else {
-            None
+            CorrectionKeys::default()
         };
-        let static_eval = structure.map_or(raw_eval, |k| self.history.corrected(side, k, raw_eval));
+        let static_eval = if corrections.any() {
+            self.history.corrected(side, corrections, raw_eval)
+        } else {
+            raw_eval
+        };
         self.stack[ply].eval = static_eval;
         // The TT score is a better estimate than the static eval when its bound allows
         // (not in a singular-extension search: the TT score counts the excluded move).
@@ -528,7 +532,7 @@ impl<G: Game> Worker<'_, G> {
         // Teach the correction history how far the static evaluation was off, when the
         // result says so: not after a capture won the node (the evaluation is not meant to
         // see tactics), not from a bound on the wrong side of the evaluation.
-        if let Some(k) = structure {
+        if corrections.any() {
             let informative = match bound {
                 Bound::Lower => best > static_eval,
                 Bound::Upper => best < static_eval,
@@ -536,7 +540,7 @@ impl<G: Game> Worker<'_, G> {
             };
             if informative && !best_noisy && !is_mate_score(best) {
                 self.history
-                    .update_correction(side, k, depth, best - static_eval);
+                    .update_correction(side, corrections, depth, best - static_eval);
             }
         }
         best

@@ -35,10 +35,12 @@ impl<G: Game> Worker<'_, G> {
             // Stand pat: the side to move may decline every capture.
             raw_eval = hit.map_or_else(|| self.evaluate(), |h| h.eval);
             let side = self.pos.side_to_move();
-            best = self
-                .pos
-                .structure_key()
-                .map_or(raw_eval, |k| self.history.corrected(side, k, raw_eval));
+            let corrections = self.correction_keys(ply);
+            best = if corrections.any() {
+                self.history.corrected(side, corrections, raw_eval)
+            } else {
+                raw_eval
+            };
             if best >= beta {
                 return best;
             }
@@ -64,6 +66,10 @@ impl<G: Game> Worker<'_, G> {
                 if !self.pos.see_ge(mv, threshold) {
                     continue;
                 }
+            }
+            if self.tuning.continuation_correction {
+                // The continuation correction of the nodes below reads this move.
+                self.stack[ply].piece_to = self.pos.piece_to(mv);
             }
             self.pos.make(mv);
             tt.prefetch(self.pos.hash());

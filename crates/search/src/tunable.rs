@@ -418,6 +418,8 @@ pub static TUNABLES: &[Tunable] = &{
         switch!("ChildCutoffReduction", child_cutoff_reduction),
         switch!("AspFailHighReduction", aspiration_fail_high_reduction),
         switch!("FailHighBlend", fail_high_blend),
+        switch!("ContCorr", continuation_correction),
+        switch!("MaterialCorr", material_correction),
         clock!("TmMovesToGo", tm_moves_to_go, 8, 40, 2.0),
         clock!("TmSoftMaxPct", tm_soft_max_percent, 15, 80, 4.0),
         clock!("TmHardMaxPct", tm_hard_max_percent, 40, 95, 4.0),

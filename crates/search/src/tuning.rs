@@ -56,6 +56,13 @@ pub struct SearchTuning {
     /// After the root search fails high on its aspiration window, the wider re-search is a
     /// ply shallower per fail high in a row (Stockfish's `failedHighCnt`).
     pub aspiration_fail_high_reduction: bool,
+    /// The static evaluation is also corrected by a continuation correction history: what
+    /// searches found after the same last two moves (piece-to), as in Stockfish. Unlike
+    /// the structure's correction it needs no structure key, so xiangqi can use it.
+    pub continuation_correction: bool,
+    /// The static evaluation is also corrected per balance of material (the game's
+    /// material key), as Stockfish corrects per minor-piece and non-pawn keys.
+    pub material_correction: bool,
     /// A node that fails high stores (and returns) its score pulled toward beta,
     /// (score·depth + beta)/(depth + 1): a cutoff's score beyond beta is a bound found by a
     /// shallow, often pruned search, and overshooting it makes parents over-trust the line.
@@ -140,6 +147,8 @@ impl SearchTuning {
         capture_futility_margin: None,
         aspiration_fail_high_reduction: false,
         fail_high_blend: false,
+        continuation_correction: false,
+        material_correction: false,
         aspiration_delta: None,
         pawn_history: false,
         threat_ordering: false,

@@ -2,7 +2,7 @@
 //! move-ordering memory and PV table, and references to what all threads share.
 
 use crate::api::Control;
-use crate::history::History;
+use crate::history::{CorrectionKeys, History};
 use crate::params::{LmrTable, CHECK_INTERVAL};
 use crate::time::TimeManager;
 use crate::tt::Tt;
@@ -235,6 +235,31 @@ impl<'a, G: Game> Worker<'a, G> {
         let h = (self.pos.hash() ^ self.noise_seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let spread = 2 * self.noise as u64 + 1;
         eval + ((h >> 32) % spread) as Score - self.noise
+    }
+
+    /// Where the correction histories of the node at `ply` (not in check) are kept: the
+    /// position's structure key, its material key where the material correction is on,
+    /// and the last two moves where the continuation correction is on (from the second
+    /// ply below the root, which has two moves behind it).
+    #[inline]
+    pub fn correction_keys(&self, ply: usize) -> CorrectionKeys {
+        let continuation = if self.tuning.continuation_correction && ply >= 2 {
+            History::continuation_correction_slot(
+                self.stack[ply - 1].piece_to,
+                self.stack[ply - 2].piece_to,
+            )
+        } else {
+            None
+        };
+        CorrectionKeys {
+            structure: self.pos.structure_key(),
+            material: if self.tuning.material_correction {
+                self.pos.material_key()
+            } else {
+                None
+            },
+            continuation,
+        }
     }
 
     /// Late move reduction for the `moves`-th move at `depth`.

@@ -126,6 +126,9 @@ impl Game for Position {
     fn may_give_check(&self, mv: Move) -> bool {
         self.gives_check(mv)
     }
+    fn material_key(&self) -> Option<u64> {
+        Some(self.material)
+    }
     fn piece_to(&self, mv: Move) -> u16 {
         (self.board[mv.from().index()].index() * 90 + mv.to().index()) as u16
     }

@@ -38,6 +38,9 @@ pub struct Position {
     pub(crate) kings: [usize; 2],
     pub(crate) stm: Color,
     pub(crate) hash: u64,
+    /// Material key (`game::material_key_of`): changes only with a capture, kept
+    /// incrementally for the search's material correction history.
+    pub(crate) material: u64,
     pub(crate) rule60: u16,
     pub(crate) plies_from_null: u16,
     pub(crate) in_check: bool,
@@ -98,6 +101,7 @@ impl Position {
             kings: [NO_SQ; 2],
             stm: Side::White,
             hash: 0,
+            material: 0,
             rule60: 0,
             plies_from_null: 0,
             in_check: false,
@@ -139,6 +143,7 @@ impl Position {
             kings: self.kings,
             stm: self.stm,
             hash: self.hash,
+            material: self.material,
             rule60: self.rule60,
             plies_from_null: self.plies_from_null,
             in_check: self.in_check,
@@ -201,6 +206,9 @@ impl Position {
         self.board[sq] = p;
         self.occ[p.color().index()] |= bit(sq);
         self.hash ^= ZOBRIST_PIECE[p.index()][sq];
+        self.material = self
+            .material
+            .wrapping_add(game::material_key_piece(p.index()));
         add_pair(&mut self.psq[p.color().index()], PSQ[p.index()][sq]);
         if p.kind() == Some(PieceKind::General) {
             self.kings[p.color().index()] = sq;
@@ -270,6 +278,9 @@ impl Position {
             self.rule60 += 1;
         } else {
             hash ^= ZOBRIST_PIECE[captured.index()][to];
+            self.material = self
+                .material
+                .wrapping_sub(game::material_key_piece(captured.index()));
             sub_pair(&mut self.psq[them.index()], PSQ[captured.index()][to]);
             self.occ[them.index()] ^= bit(to);
             self.rule60 = 0;
@@ -292,6 +303,11 @@ impl Position {
         );
         debug_assert_eq!(self.psq, full_sums(&self.board), "incremental eval drifted");
         debug_assert_eq!(self.hash, self.compute_hash(), "incremental hash drifted");
+        debug_assert_eq!(
+            self.material,
+            self.compute_material(),
+            "incremental material key drifted"
+        );
         // Fuzz builds check a sample of positions: see `nnue::check_sums`.
         if let Some(net) = self.net.as_ref().filter(|_| nnue::check_sums(self.hash)) {
             debug_assert_eq!(
@@ -321,6 +337,9 @@ impl Position {
         add_pair(&mut self.psq[us.index()], PSQ[piece.index()][from]);
         if !undo.captured.is_none() {
             self.occ[them.index()] |= bit(to);
+            self.material = self
+                .material
+                .wrapping_add(game::material_key_piece(undo.captured.index()));
             add_pair(&mut self.psq[them.index()], PSQ[undo.captured.index()][to]);
         }
         if to == self.kings[us.index()] {
@@ -382,6 +401,15 @@ impl Position {
             }
         }
         h
+    }
+
+    /// Material key recomputed from scratch.
+    pub(crate) fn compute_material(&self) -> u64 {
+        let mut counts = [0u32; 16];
+        for p in self.board.iter().filter(|p| !p.is_none()) {
+            counts[p.index()] += 1;
+        }
+        game::material_key_of(counts.into_iter().enumerate())
     }
 
     /// Whether `color`'s general is attacked in the current position.

@@ -28,9 +28,26 @@ proptest! {
         let again = Position::from_fen(&fen).expect("own FEN parses");
         prop_assert_eq!(again.to_fen(), fen);
         prop_assert_eq!(again.hash(), pos.hash());
+        prop_assert_eq!(again.material_key(), pos.material_key());
         prop_assert_eq!(again.evaluate(), pos.evaluate());
         prop_assert_eq!(again.in_check(), pos.in_check());
         prop_assert_eq!(again.legal_moves().as_slice().to_vec(), pos.legal_moves().as_slice().to_vec());
+    }
+
+    /// The material key changes with a capture and with nothing else, and unmake
+    /// restores it.
+    #[test]
+    fn material_key_moves_with_captures_only(choices in proptest::collection::vec(0usize..1000, 0..120)) {
+        let mut pos = walk(&choices);
+        let key = pos.material_key();
+        prop_assert!(key.is_some());
+        for mv in pos.legal_moves().as_slice().to_vec() {
+            let capture = pos.is_capture(mv);
+            pos.make(mv);
+            prop_assert_eq!(pos.material_key() != key, capture);
+            pos.unmake(mv);
+            prop_assert_eq!(pos.material_key(), key);
+        }
     }
 
     #[test]

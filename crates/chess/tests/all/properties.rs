@@ -35,6 +35,9 @@ proptest! {
             prop_assert_eq!(reparsed.hash(), pos.hash());
             prop_assert_eq!(reparsed.evaluate(), pos.evaluate());
             prop_assert_eq!(reparsed.count_legal(), pos.count_legal());
+            // The material key moves with captures and promotions only.
+            let changes_material = before.is_noisy(mv);
+            prop_assert_eq!(pos.material_key() != before.material_key(), changes_material);
             prop_assert_eq!(pos.eval_white(), pos.eval_terms().white_score);
             // unmake restores everything, then replay
             pos.unmake(mv);
