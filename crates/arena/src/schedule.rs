@@ -27,22 +27,13 @@ impl Pairing {
     }
 }
 
-/// SplitMix64: a small, well-mixed generator, enough to shuffle an opening order.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The order in which openings are used: file order, or a seeded Fisher–Yates shuffle.
 pub fn opening_order(openings: usize, seed: Option<u64>) -> Vec<usize> {
     let mut order: Vec<usize> = (0..openings).collect();
     if let Some(seed) = seed {
         let mut state = seed;
         for i in (1..order.len()).rev() {
-            let j = (splitmix(&mut state) % (i as u64 + 1)) as usize;
+            let j = (game::splitmix64(&mut state) % (i as u64 + 1)) as usize;
             order.swap(i, j);
         }
     }

@@ -58,14 +58,23 @@ const fn material_keys() -> [u64; 32] {
     let mut state = 0x243F_6A88_85A3_08D3_u64;
     let mut i = 0;
     while i < 32 {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[i] = z ^ (z >> 31);
+        keys[i] = splitmix64(&mut state);
         i += 1;
     }
     keys
+}
+
+/// SplitMix64: advances `state` and returns its next well-mixed 64-bit number. The one
+/// generator behind Chariot's fixed random tables (xiangqi's Zobrist keys, material keys)
+/// and its seeded choices (opening order, SPSA perturbations, datagen streams); usable at
+/// compile time.
+#[inline]
+pub const fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// One of the two players. In xiangqi, Red plays the role of [`Side::White`]

@@ -224,7 +224,8 @@ impl History {
 
     /// The static evaluation `raw` of `side` to move corrected by what searches of
     /// positions with the same `keys` found: the structure's, the material's and the last
-    /// two moves' corrections added up, each at most `CORRECTION_MAX`.
+    /// two moves' corrections added up, each at most `CORRECTION_MAX` (`raw` itself where
+    /// no key is given).
     #[inline]
     pub fn corrected(&self, side: Side, keys: CorrectionKeys, raw: Score) -> Score {
         let structure = keys

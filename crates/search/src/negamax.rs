@@ -99,11 +99,7 @@ impl<G: Game> Worker<'_, G> {
         } else {
             CorrectionKeys::default()
         };
-        let static_eval = if corrections.any() {
-            self.history.corrected(side, corrections, raw_eval)
-        } else {
-            raw_eval
-        };
+        let static_eval = self.history.corrected(side, corrections, raw_eval);
         self.stack[ply].eval = static_eval;
         // The TT score is a better estimate than the static eval when its bound allows
         // (not in a singular-extension search: the TT score counts the excluded move).

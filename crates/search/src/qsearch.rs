@@ -35,12 +35,9 @@ impl<G: Game> Worker<'_, G> {
             // Stand pat: the side to move may decline every capture.
             raw_eval = hit.map_or_else(|| self.evaluate(), |h| h.eval);
             let side = self.pos.side_to_move();
-            let corrections = self.correction_keys(ply);
-            best = if corrections.any() {
-                self.history.corrected(side, corrections, raw_eval)
-            } else {
-                raw_eval
-            };
+            best = self
+                .history
+                .corrected(side, self.correction_keys(ply), raw_eval);
             if best >= beta {
                 return best;
             }

@@ -329,14 +329,6 @@ pub(crate) static SOLDIER_ATTACKERS: [[Jumps; SQUARES]; 2] = [
     build_soldier_attackers(Side::Black),
 ];
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn build_zobrist() -> ([[u64; SQUARES]; 16], u64) {
     let mut keys = [[0u64; SQUARES]; 16];
     let mut state = 0x5851_F42D_4C95_7F2D_u64;
@@ -345,12 +337,12 @@ const fn build_zobrist() -> ([[u64; SQUARES]; 16], u64) {
         let mut sq = 0;
         while sq < SQUARES {
             // Index 0 (empty) and 8 stay unused but are filled to keep the code simple.
-            keys[p][sq] = splitmix(&mut state);
+            keys[p][sq] = game::splitmix64(&mut state);
             sq += 1;
         }
         p += 1;
     }
-    let side = splitmix(&mut state);
+    let side = game::splitmix64(&mut state);
     (keys, side)
 }
 

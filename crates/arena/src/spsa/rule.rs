@@ -77,10 +77,7 @@ pub type Values = Vec<(String, i32)>;
 /// SplitMix64: the perturbation signs of iteration `k` depend only on the seed and `k`,
 /// so a resumed session perturbs as the interrupted one would have.
 fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    game::splitmix64(&mut z)
 }
 
 impl State {

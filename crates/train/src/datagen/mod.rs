@@ -186,10 +186,7 @@ impl Sample {
 
 /// SplitMix64's finaliser: spreads nearby inputs over the whole range.
 fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    game::splitmix64(&mut z)
 }
 
 /// The random stream of try `attempt` of game `index` under `seed`: hashed from all three,
