@@ -501,8 +501,9 @@ fn datagen_plays_with_the_network_it_is_given() {
     assert!(ok, "{log}");
     // A network that rates every position +5 pawns for the side to move makes every
     // search score about ±500, or 0 where a draw by repetition beats −500. The pawn and
-    // the material correction histories may each move it by up to 128 cp.
-    let near_500 = |s: &i32| *s == 0 || (500 - 2 * 128..=500 + 2 * 128).contains(&s.abs());
+    // the material correction histories may each move it by up to `CORRECTION_MAX`.
+    let reach = 2 * search::params::CORRECTION_MAX;
+    let near_500 = |s: &i32| *s == 0 || (500 - reach..=500 + reach).contains(&s.abs());
     let scores = scores_of(&text);
     assert!(!scores.is_empty(), "{text}");
     assert!(scores.iter().all(near_500), "{scores:?}");
