@@ -115,6 +115,9 @@ pub(crate) struct Board {
     pub(crate) hash: u64,
     /// Zobrist key of the pawns alone (both colours), for the evaluation's pawn cache.
     pub(crate) pawn_key: u64,
+    /// Zobrist key of each colour's pieces other than pawns (king included), for the
+    /// search's non-pawn correction histories.
+    pub(crate) non_pawn_keys: [u64; 2],
     /// Material + piece-square sum, White minus Black, as (midgame, endgame).
     pub(crate) psq: (i32, i32),
     pub(crate) phase: i32,
@@ -138,6 +141,7 @@ impl Board {
             plies_from_null: 0,
             hash: 0,
             pawn_key: 0,
+            non_pawn_keys: [0; 2],
             psq: (0, 0),
             phase: 0,
             checkers: Bitboard::EMPTY,
@@ -210,6 +214,7 @@ impl Board {
         let key = PIECE_KEYS[p.index()][sq.index()];
         self.hash ^= key;
         self.pawn_key ^= key & pawn_mask(p);
+        self.non_pawn_keys[p.color.index()] ^= key & !pawn_mask(p);
         let (mg, eg) = SIGNED[p.index()][sq.index()];
         self.psq.0 += mg;
         self.psq.1 += eg;
@@ -225,6 +230,7 @@ impl Board {
         let key = PIECE_KEYS[p.index()][sq.index()];
         self.hash ^= key;
         self.pawn_key ^= key & pawn_mask(p);
+        self.non_pawn_keys[p.color.index()] ^= key & !pawn_mask(p);
         let (mg, eg) = SIGNED[p.index()][sq.index()];
         self.psq.0 -= mg;
         self.psq.1 -= eg;
@@ -242,6 +248,7 @@ impl Board {
         let key = keys[from.index()] ^ keys[to.index()];
         self.hash ^= key;
         self.pawn_key ^= key & pawn_mask(p);
+        self.non_pawn_keys[p.color.index()] ^= key & !pawn_mask(p);
         let table = &SIGNED[p.index()];
         self.psq.0 += table[to.index()].0 - table[from.index()].0;
         self.psq.1 += table[to.index()].1 - table[from.index()].1;
@@ -388,6 +395,23 @@ impl Board {
             }
         }
         h
+    }
+
+    /// The non-pawn keys computed from scratch.
+    pub(crate) fn compute_non_pawn_keys(&self) -> [u64; 2] {
+        let mut keys = [0; 2];
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                if kind == PieceKind::Pawn {
+                    continue;
+                }
+                let piece = Piece::new(color, kind);
+                for sq in self.pieces(color, kind) {
+                    keys[color.index()] ^= PIECE_KEYS[piece.index()][sq.index()];
+                }
+            }
+        }
+        keys
     }
 
     /// The material + piece-square sums and phase computed from scratch.

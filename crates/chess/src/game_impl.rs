@@ -104,6 +104,10 @@ impl Game for Position {
         Some(self.board.pawn_key)
     }
 
+    fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+        Some(self.board.non_pawn_keys)
+    }
+
     fn material_key(&self) -> Option<u64> {
         // Counted when asked (ten population counts): only the material correction asks.
         let b = &self.board;

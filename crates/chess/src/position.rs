@@ -250,6 +250,11 @@ impl Position {
             "incremental pawn key"
         );
         debug_assert_eq!(
+            self.board.non_pawn_keys,
+            self.board.compute_non_pawn_keys(),
+            "incremental non-pawn keys"
+        );
+        debug_assert_eq!(
             (self.board.psq, self.board.phase),
             self.board.compute_psq(),
             "incremental evaluation"

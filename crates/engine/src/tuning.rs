@@ -37,6 +37,8 @@ const CHESS: SearchTuning = SearchTuning {
     // The material correction: +24.6 ± 15.9 over 1288 games at 25k nodes (514/351/423, SPRT
     // [0, 10] H1; session 73).
     material_correction: true,
+    // The non-pawn corrections (`NonPawnCorr`) are not measured yet.
+    non_pawn_correction: false,
     aspiration_delta: Some(15),
     pawn_history: true,
     threat_ordering: true,

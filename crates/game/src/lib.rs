@@ -333,6 +333,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn material_key(&self) -> Option<u64> {
         None
     }
+    /// Keys of each side's pieces other than its pawns (chess) or soldiers (xiangqi),
+    /// where they stand, indexed by `Side::index`, or `None` when the game offers none.
+    /// The search may learn per side and key how far the static evaluation tends to be
+    /// off (non-pawn correction histories, as Stockfish keeps).
+    fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
     /// An index below [`PIECE_TO_COUNT`] of the moving piece (kind and colour) and the
     /// destination of `mv`, legal here: the continuation history remembers which reply
     /// answered which move by this pair. The default folds the move's code into range,

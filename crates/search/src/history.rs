@@ -28,15 +28,17 @@ pub const NO_PIECE_TO: u16 = u16::MAX;
 const CONTINUATION_CORRECTION_BITS: u32 = 18;
 
 /// Where a node's evaluation corrections are kept: its structure key, where the game has
-/// one, its material key and the slot of the two moves that led to it, where the search
-/// keeps a material or continuation correction history. None: the node's evaluation is
-/// taken as it is.
+/// one, its material key, its two sides' non-pawn keys and the slot of the two moves that
+/// led to it, where the search keeps a material, non-pawn or continuation correction
+/// history. None: the node's evaluation is taken as it is.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct CorrectionKeys {
     /// The game's structure key (chess: the pawns; `Game::structure_key`).
     pub structure: Option<u64>,
     /// The game's material key (`Game::material_key`).
     pub material: Option<u64>,
+    /// Each side's non-pawn key (`Game::non_pawn_keys`), indexed by `Side::index`.
+    pub non_pawn: Option<[u64; 2]>,
     /// The continuation-correction slot of the last two moves
     /// ([`History::continuation_correction_slot`]).
     pub continuation: Option<usize>,
@@ -46,7 +48,10 @@ impl CorrectionKeys {
     /// Whether any correction history speaks for this node.
     #[inline]
     pub fn any(&self) -> bool {
-        self.structure.is_some() || self.material.is_some() || self.continuation.is_some()
+        self.structure.is_some()
+            || self.material.is_some()
+            || self.non_pawn.is_some()
+            || self.continuation.is_some()
     }
 }
 
@@ -70,6 +75,10 @@ pub struct History {
     /// Material correction history: the same per side and material key, as Stockfish's
     /// other keyed corrections, for a balance of material the evaluation misjudges.
     material_correction: Vec<i32>,
+    /// Non-pawn correction histories: the same per side to move and the non-pawn key of
+    /// each colour (two tables, White's pieces first), as in Stockfish: the placement of
+    /// one side's pieces, whatever the pawns and the other side do.
+    non_pawn_correction: Vec<i32>,
     /// Continuation history: how often the quiet reply (piece-to) answered an earlier move
     /// (piece-to) one or two plies back. One table serves both distances, as in Stockfish.
     continuation: Vec<i16>,
@@ -104,6 +113,7 @@ impl Default for History {
             correction: vec![0; 2 * CORRECTION_SIZE],
             continuation_correction: vec![0; 1 << CONTINUATION_CORRECTION_BITS],
             material_correction: vec![0; 2 * CORRECTION_SIZE],
+            non_pawn_correction: vec![0; 4 * CORRECTION_SIZE],
             continuation: vec![0; PIECE_TO_COUNT * PIECE_TO_COUNT],
             pawn: vec![0; PAWN_HISTORY_SIZE * PIECE_TO_COUNT],
             low_ply: vec![0; LOW_PLIES * CODES],
@@ -126,6 +136,7 @@ impl History {
         self.correction.fill(0);
         self.continuation_correction.fill(0);
         self.material_correction.fill(0);
+        self.non_pawn_correction.fill(0);
         self.continuation.fill(0);
         self.pawn.fill(0);
         self.start_search();
@@ -224,8 +235,8 @@ impl History {
 
     /// The static evaluation `raw` of `side` to move corrected by what searches of
     /// positions with the same `keys` found: the structure's, the material's and the last
-    /// two moves' corrections added up, each at most `CORRECTION_MAX` (`raw` itself where
-    /// no key is given).
+    /// two moves' corrections and each colour's non-pawn correction added up, each at most
+    /// `CORRECTION_MAX` (`raw` itself where no key is given).
     #[inline]
     pub fn corrected(&self, side: Side, keys: CorrectionKeys, raw: Score) -> Score {
         let structure = keys
@@ -237,9 +248,14 @@ impl History {
         let continuation = keys
             .continuation
             .map_or(0, |slot| self.continuation_correction[slot]);
+        let non_pawn = keys.non_pawn.map_or(0, |k| {
+            self.non_pawn_correction[non_pawn_index(0, side, k[0])]
+                + self.non_pawn_correction[non_pawn_index(1, side, k[1])]
+        });
         raw + structure / CORRECTION_GRAIN
             + material / CORRECTION_GRAIN
             + continuation / CORRECTION_GRAIN
+            + non_pawn / CORRECTION_GRAIN
     }
 
     /// Learns that a search to `depth` found `diff` centipawns more than the (corrected)
@@ -258,6 +274,15 @@ impl History {
         }
         if let Some(slot) = keys.continuation {
             blend_correction(&mut self.continuation_correction[slot], depth, diff);
+        }
+        if let Some(k) = keys.non_pawn {
+            for (owner, key) in k.into_iter().enumerate() {
+                blend_correction(
+                    &mut self.non_pawn_correction[non_pawn_index(owner, side, key)],
+                    depth,
+                    diff,
+                );
+            }
         }
     }
 
@@ -396,6 +421,12 @@ fn continuation_index(earlier: u16, piece_to: u16) -> usize {
 #[inline]
 fn correction_index(side: Side, key: u64) -> usize {
     side.index() * CORRECTION_SIZE + (key as usize & (CORRECTION_SIZE - 1))
+}
+
+/// Slot of `owner`'s non-pawn `key` in the non-pawn correction tables of `side` to move.
+#[inline]
+fn non_pawn_index(owner: usize, side: Side, key: u64) -> usize {
+    owner * 2 * CORRECTION_SIZE + correction_index(side, key)
 }
 
 /// Moves a correction entry toward `diff` centipawns (bounded by `CORRECTION_MAX`), the
@@ -558,6 +589,14 @@ mod tests {
         }
     }
 
+    /// Correction keys of the two colours' non-pawn keys alone.
+    fn non_pawn(keys: [u64; 2]) -> CorrectionKeys {
+        CorrectionKeys {
+            non_pawn: Some(keys),
+            ..CorrectionKeys::default()
+        }
+    }
+
     /// Correction keys of a pair of moves alone.
     fn continuation(one_back: u16, two_back: u16) -> CorrectionKeys {
         CorrectionKeys {
@@ -605,11 +644,47 @@ mod tests {
     }
 
     #[test]
+    fn non_pawn_corrections_are_per_colour_and_side_to_move() {
+        let mut h = History::default();
+        for _ in 0..200 {
+            h.update_correction(Side::White, non_pawn([42, 7]), 10, 30);
+        }
+        let both = h.corrected(Side::White, non_pawn([42, 7]), 0);
+        let white_only = h.corrected(Side::White, non_pawn([42, 8]), 0);
+        let black_only = h.corrected(Side::White, non_pawn([43, 7]), 0);
+        assert!(
+            (25..=30).contains(&white_only),
+            "White's pieces: {white_only}"
+        );
+        assert_eq!(black_only, white_only, "Black's pieces learned as much");
+        // Summed in the table's finer grain, then rounded once.
+        assert!((both - (white_only + black_only)).abs() <= 1, "{both}");
+        assert_eq!(
+            h.corrected(Side::White, non_pawn([7, 42]), 0),
+            0,
+            "a key counts for its own colour only"
+        );
+        assert_eq!(
+            h.corrected(Side::Black, non_pawn([42, 7]), 0),
+            0,
+            "per side to move"
+        );
+        for _ in 0..1_000 {
+            h.update_correction(Side::White, non_pawn([42, 7]), 30, 10_000);
+        }
+        let c = h.corrected(Side::White, non_pawn([42, 7]), 0);
+        assert!(c <= 2 * CORRECTION_MAX, "bounded: {c}");
+        h.clear();
+        assert_eq!(h.corrected(Side::White, non_pawn([42, 7]), 0), 0);
+    }
+
+    #[test]
     fn the_corrections_add_up_and_learn_together() {
         let mut h = History::default();
         let all = CorrectionKeys {
             structure: Some(42),
             material: Some(42),
+            non_pawn: Some([42, 42]),
             continuation: History::continuation_correction_slot(42, 7),
         };
         assert!(all.any() && !CorrectionKeys::default().any());
@@ -619,8 +694,10 @@ mod tests {
         let s = h.corrected(Side::White, structure(42), 0);
         let m = h.corrected(Side::White, material(42), 0);
         let c = h.corrected(Side::White, continuation(42, 7), 0);
+        let n = h.corrected(Side::White, non_pawn([42, 42]), 0);
         assert!(s > 20 && m > 20 && c > 20, "each learned: {s} {m} {c}");
-        assert_eq!(h.corrected(Side::White, all, 0), s + m + c);
+        assert!(n > 40, "both colours' non-pawn corrections learned: {n}");
+        assert_eq!(h.corrected(Side::White, all, 0), s + m + c + n);
     }
 
     #[test]

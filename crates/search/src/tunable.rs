@@ -420,6 +420,7 @@ pub static TUNABLES: &[Tunable] = &{
         switch!("FailHighBlend", fail_high_blend),
         switch!("ContCorr", continuation_correction),
         switch!("MaterialCorr", material_correction),
+        switch!("NonPawnCorr", non_pawn_correction),
         clock!("TmMovesToGo", tm_moves_to_go, 8, 40, 2.0),
         clock!("TmSoftMaxPct", tm_soft_max_percent, 15, 80, 4.0),
         clock!("TmHardMaxPct", tm_hard_max_percent, 40, 95, 4.0),

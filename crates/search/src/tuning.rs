@@ -63,6 +63,10 @@ pub struct SearchTuning {
     /// The static evaluation is also corrected per balance of material (the game's
     /// material key), as Stockfish corrects per minor-piece and non-pawn keys.
     pub material_correction: bool,
+    /// The static evaluation is also corrected per side to move and each colour's non-pawn
+    /// key (the game's `non_pawn_keys`: where one side's pieces other than pawns or
+    /// soldiers stand), as Stockfish's non-pawn correction histories.
+    pub non_pawn_correction: bool,
     /// A node that fails high stores (and returns) its score pulled toward beta,
     /// (score·depth + beta)/(depth + 1): a cutoff's score beyond beta is a bound found by a
     /// shallow, often pruned search, and overshooting it makes parents over-trust the line.
@@ -149,6 +153,7 @@ impl SearchTuning {
         fail_high_blend: false,
         continuation_correction: false,
         material_correction: false,
+        non_pawn_correction: false,
         aspiration_delta: None,
         pawn_history: false,
         threat_ordering: false,

@@ -239,7 +239,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Where the correction histories of the node at `ply` (not in check) are kept: the
     /// position's structure key, its material key where the material correction is on,
-    /// and the last two moves where the continuation correction is on (from the second
+    /// its non-pawn keys where the non-pawn corrections are on, and the last two moves where the continuation correction is on (from the second
     /// ply below the root, which has two moves behind it).
     #[inline]
     pub fn correction_keys(&self, ply: usize) -> CorrectionKeys {
@@ -255,6 +255,11 @@ impl<'a, G: Game> Worker<'a, G> {
             structure: self.pos.structure_key(),
             material: if self.tuning.material_correction {
                 self.pos.material_key()
+            } else {
+                None
+            },
+            non_pawn: if self.tuning.non_pawn_correction {
+                self.pos.non_pawn_keys()
             } else {
                 None
             },

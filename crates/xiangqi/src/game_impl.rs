@@ -129,6 +129,9 @@ impl Game for Position {
     fn material_key(&self) -> Option<u64> {
         Some(self.material)
     }
+    fn non_pawn_keys(&self) -> Option<[u64; 2]> {
+        Some(self.non_pawn)
+    }
     fn piece_to(&self, mv: Move) -> u16 {
         (self.board[mv.from().index()].index() * 90 + mv.to().index()) as u16
     }

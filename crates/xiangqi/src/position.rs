@@ -41,6 +41,9 @@ pub struct Position {
     /// Material key (`game::material_key_of`): changes only with a capture, kept
     /// incrementally for the search's material correction history.
     pub(crate) material: u64,
+    /// Zobrist key of each colour's pieces other than soldiers (general included), kept
+    /// incrementally for the search's non-pawn correction histories.
+    pub(crate) non_pawn: [u64; 2],
     pub(crate) rule60: u16,
     pub(crate) plies_from_null: u16,
     pub(crate) in_check: bool,
@@ -102,6 +105,7 @@ impl Position {
             stm: Side::White,
             hash: 0,
             material: 0,
+            non_pawn: [0; 2],
             rule60: 0,
             plies_from_null: 0,
             in_check: false,
@@ -144,6 +148,7 @@ impl Position {
             stm: self.stm,
             hash: self.hash,
             material: self.material,
+            non_pawn: self.non_pawn,
             rule60: self.rule60,
             plies_from_null: self.plies_from_null,
             in_check: self.in_check,
@@ -206,6 +211,7 @@ impl Position {
         self.board[sq] = p;
         self.occ[p.color().index()] |= bit(sq);
         self.hash ^= ZOBRIST_PIECE[p.index()][sq];
+        self.non_pawn[p.color().index()] ^= non_pawn_key(p, sq);
         self.material = self
             .material
             .wrapping_add(game::material_key_piece(p.index()));
@@ -272,12 +278,14 @@ impl Position {
         });
         let mut hash = self.hash ^ ZOBRIST_SIDE;
         hash ^= ZOBRIST_PIECE[piece.index()][from] ^ ZOBRIST_PIECE[piece.index()][to];
+        self.non_pawn[us.index()] ^= non_pawn_key(piece, from) ^ non_pawn_key(piece, to);
         add_pair(&mut self.psq[us.index()], PSQ[piece.index()][to]);
         sub_pair(&mut self.psq[us.index()], PSQ[piece.index()][from]);
         if captured.is_none() {
             self.rule60 += 1;
         } else {
             hash ^= ZOBRIST_PIECE[captured.index()][to];
+            self.non_pawn[them.index()] ^= non_pawn_key(captured, to);
             self.material = self
                 .material
                 .wrapping_sub(game::material_key_piece(captured.index()));
@@ -308,6 +316,11 @@ impl Position {
             self.compute_material(),
             "incremental material key drifted"
         );
+        debug_assert_eq!(
+            self.non_pawn,
+            self.compute_non_pawn(),
+            "incremental non-pawn keys drifted"
+        );
         // Fuzz builds check a sample of positions: see `nnue::check_sums`.
         if let Some(net) = self.net.as_ref().filter(|_| nnue::check_sums(self.hash)) {
             debug_assert_eq!(
@@ -335,8 +348,10 @@ impl Position {
         self.occ[us.index()] ^= bit(from) | bit(to);
         sub_pair(&mut self.psq[us.index()], PSQ[piece.index()][to]);
         add_pair(&mut self.psq[us.index()], PSQ[piece.index()][from]);
+        self.non_pawn[us.index()] ^= non_pawn_key(piece, from) ^ non_pawn_key(piece, to);
         if !undo.captured.is_none() {
             self.occ[them.index()] |= bit(to);
+            self.non_pawn[them.index()] ^= non_pawn_key(undo.captured, to);
             self.material = self
                 .material
                 .wrapping_add(game::material_key_piece(undo.captured.index()));
@@ -401,6 +416,17 @@ impl Position {
             }
         }
         h
+    }
+
+    /// Non-pawn keys recomputed from scratch.
+    pub(crate) fn compute_non_pawn(&self) -> [u64; 2] {
+        let mut keys = [0; 2];
+        for (sq, p) in self.board.iter().enumerate() {
+            if !p.is_none() {
+                keys[p.color().index()] ^= non_pawn_key(*p, sq);
+            }
+        }
+        keys
     }
 
     /// Material key recomputed from scratch.
@@ -538,6 +564,17 @@ impl Position {
             }
         }
         false
+    }
+}
+
+/// The part of the position's hash that piece `p` on `sq` contributes to its side's
+/// non-pawn key: its Zobrist key, or 0 for a soldier.
+#[inline]
+fn non_pawn_key(p: Piece, sq: usize) -> u64 {
+    if p.kind() == Some(PieceKind::Soldier) {
+        0
+    } else {
+        ZOBRIST_PIECE[p.index()][sq]
     }
 }
 

@@ -29,6 +29,7 @@ proptest! {
         prop_assert_eq!(again.to_fen(), fen);
         prop_assert_eq!(again.hash(), pos.hash());
         prop_assert_eq!(again.material_key(), pos.material_key());
+        prop_assert_eq!(again.non_pawn_keys(), pos.non_pawn_keys());
         prop_assert_eq!(again.evaluate(), pos.evaluate());
         prop_assert_eq!(again.in_check(), pos.in_check());
         prop_assert_eq!(again.legal_moves().as_slice().to_vec(), pos.legal_moves().as_slice().to_vec());
@@ -47,6 +48,27 @@ proptest! {
             prop_assert_eq!(pos.material_key() != key, capture);
             pos.unmake(mv);
             prop_assert_eq!(pos.material_key(), key);
+        }
+    }
+
+    /// A side's non-pawn key changes when one of its pieces other than a soldier moves
+    /// or is captured, and with nothing else; unmake restores both keys.
+    #[test]
+    fn non_pawn_keys_follow_the_pieces_but_not_the_soldiers(choices in proptest::collection::vec(0usize..1000, 0..120)) {
+        let mut pos = walk(&choices);
+        let keys = pos.non_pawn_keys().expect("xiangqi has non-pawn keys");
+        let us = pos.side_to_move().index();
+        let soldier = |p: xiangqi::Piece| p.kind() == Some(xiangqi::PieceKind::Soldier);
+        for mv in pos.legal_moves().as_slice().to_vec() {
+            let mover_counts = !soldier(pos.piece_at(mv.from()));
+            let victim = pos.piece_at(mv.to());
+            let victim_counts = !victim.is_none() && !soldier(victim);
+            pos.make(mv);
+            let after = pos.non_pawn_keys().expect("still there");
+            prop_assert_eq!(after[us] != keys[us], mover_counts);
+            prop_assert_eq!(after[1 - us] != keys[1 - us], victim_counts);
+            pos.unmake(mv);
+            prop_assert_eq!(pos.non_pawn_keys(), Some(keys));
         }
     }
 
