@@ -239,8 +239,9 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Where the correction histories of the node at `ply` (not in check) are kept: the
     /// position's structure key, its material key where the material correction is on,
-    /// its non-pawn keys where the non-pawn corrections are on, and the last two moves where the continuation correction is on (from the second
-    /// ply below the root, which has two moves behind it).
+    /// its non-pawn keys where the non-pawn corrections are on, and the last two moves
+    /// where the continuation correction is on (from the second ply below the root, which
+    /// has two moves behind it).
     #[inline]
     pub fn correction_keys(&self, ply: usize) -> CorrectionKeys {
         let continuation = if self.tuning.continuation_correction && ply >= 2 {
