@@ -108,6 +108,10 @@ impl Game for Position {
         Some(self.board.non_pawn_keys)
     }
 
+    fn minor_key(&self) -> Option<u64> {
+        Some(self.board.minor_key)
+    }
+
     fn material_key(&self) -> Option<u64> {
         // Counted when asked (ten population counts): only the material correction asks.
         let b = &self.board;

@@ -340,6 +340,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn non_pawn_keys(&self) -> Option<[u64; 2]> {
         None
     }
+    /// A key of where both sides' minor pieces and kings stand (chess: knights, bishops
+    /// and kings; xiangqi: horses, cannons and generals), or `None` when the game offers
+    /// none. The search may learn per side to move and key how far the static evaluation
+    /// tends to be off (minor-piece correction history, as Stockfish keeps).
+    fn minor_key(&self) -> Option<u64> {
+        None
+    }
     /// An index below [`PIECE_TO_COUNT`] of the moving piece (kind and colour) and the
     /// destination of `mv`, legal here: the continuation history remembers which reply
     /// answered which move by this pair. The default folds the move's code into range,

@@ -28,9 +28,9 @@ pub const NO_PIECE_TO: u16 = u16::MAX;
 const CONTINUATION_CORRECTION_BITS: u32 = 18;
 
 /// Where a node's evaluation corrections are kept: its structure key, where the game has
-/// one, its material key, its two sides' non-pawn keys and the slot of the two moves that
-/// led to it, where the search keeps a material, non-pawn or continuation correction
-/// history. None: the node's evaluation is taken as it is.
+/// one, its material key, its two sides' non-pawn keys, its minor-piece key and the slot
+/// of the two moves that led to it, where the search keeps a material, non-pawn,
+/// minor-piece or continuation correction history. None: the node's evaluation is taken as it is.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct CorrectionKeys {
     /// The game's structure key (chess: the pawns; `Game::structure_key`).
@@ -39,6 +39,8 @@ pub struct CorrectionKeys {
     pub material: Option<u64>,
     /// Each side's non-pawn key (`Game::non_pawn_keys`), indexed by `Side::index`.
     pub non_pawn: Option<[u64; 2]>,
+    /// The minor-piece key (`Game::minor_key`).
+    pub minor: Option<u64>,
     /// The continuation-correction slot of the last two moves
     /// ([`History::continuation_correction_slot`]).
     pub continuation: Option<usize>,
@@ -51,6 +53,7 @@ impl CorrectionKeys {
         self.structure.is_some()
             || self.material.is_some()
             || self.non_pawn.is_some()
+            || self.minor.is_some()
             || self.continuation.is_some()
     }
 }
@@ -79,6 +82,9 @@ pub struct History {
     /// each colour (two tables, White's pieces first), as in Stockfish: the placement of
     /// one side's pieces, whatever the pawns and the other side do.
     non_pawn_correction: Vec<i32>,
+    /// Minor-piece correction history: the same per side to move and minor-piece key
+    /// (where both sides' minor pieces and kings stand), as in Stockfish.
+    minor_correction: Vec<i32>,
     /// Continuation history: how often the quiet reply (piece-to) answered an earlier move
     /// (piece-to) one or two plies back. One table serves both distances, as in Stockfish.
     continuation: Vec<i16>,
@@ -114,6 +120,7 @@ impl Default for History {
             continuation_correction: vec![0; 1 << CONTINUATION_CORRECTION_BITS],
             material_correction: vec![0; 2 * CORRECTION_SIZE],
             non_pawn_correction: vec![0; 4 * CORRECTION_SIZE],
+            minor_correction: vec![0; 2 * CORRECTION_SIZE],
             continuation: vec![0; PIECE_TO_COUNT * PIECE_TO_COUNT],
             pawn: vec![0; PAWN_HISTORY_SIZE * PIECE_TO_COUNT],
             low_ply: vec![0; LOW_PLIES * CODES],
@@ -137,6 +144,7 @@ impl History {
         self.continuation_correction.fill(0);
         self.material_correction.fill(0);
         self.non_pawn_correction.fill(0);
+        self.minor_correction.fill(0);
         self.continuation.fill(0);
         self.pawn.fill(0);
         self.start_search();
@@ -235,8 +243,9 @@ impl History {
 
     /// The static evaluation `raw` of `side` to move corrected by what searches of
     /// positions with the same `keys` found: the structure's, the material's and the last
-    /// two moves' corrections and each colour's non-pawn correction added up, each at most
-    /// `CORRECTION_MAX` (`raw` itself where no key is given).
+    /// two moves' corrections, each colour's non-pawn correction and the minor pieces'
+    /// correction added up, each at most `CORRECTION_MAX` (`raw` itself where no key is
+    /// given).
     #[inline]
     pub fn corrected(&self, side: Side, keys: CorrectionKeys, raw: Score) -> Score {
         let structure = keys
@@ -252,10 +261,14 @@ impl History {
             self.non_pawn_correction[non_pawn_index(0, side, k[0])]
                 + self.non_pawn_correction[non_pawn_index(1, side, k[1])]
         });
+        let minor = keys
+            .minor
+            .map_or(0, |k| self.minor_correction[correction_index(side, k)]);
         raw + structure / CORRECTION_GRAIN
             + material / CORRECTION_GRAIN
             + continuation / CORRECTION_GRAIN
             + non_pawn / CORRECTION_GRAIN
+            + minor / CORRECTION_GRAIN
     }
 
     /// Learns that a search to `depth` found `diff` centipawns more than the (corrected)
@@ -274,6 +287,13 @@ impl History {
         }
         if let Some(slot) = keys.continuation {
             blend_correction(&mut self.continuation_correction[slot], depth, diff);
+        }
+        if let Some(k) = keys.minor {
+            blend_correction(
+                &mut self.minor_correction[correction_index(side, k)],
+                depth,
+                diff,
+            );
         }
         if let Some(k) = keys.non_pawn {
             for (owner, key) in k.into_iter().enumerate() {
@@ -597,6 +617,14 @@ mod tests {
         }
     }
 
+    /// Keys with only the minor-piece key.
+    fn minor(key: u64) -> CorrectionKeys {
+        CorrectionKeys {
+            minor: Some(key),
+            ..CorrectionKeys::default()
+        }
+    }
+
     /// Correction keys of a pair of moves alone.
     fn continuation(one_back: u16, two_back: u16) -> CorrectionKeys {
         CorrectionKeys {
@@ -685,6 +713,7 @@ mod tests {
             structure: Some(42),
             material: Some(42),
             non_pawn: Some([42, 42]),
+            minor: Some(42),
             continuation: History::continuation_correction_slot(42, 7),
         };
         assert!(all.any() && !CorrectionKeys::default().any());
@@ -695,9 +724,18 @@ mod tests {
         let m = h.corrected(Side::White, material(42), 0);
         let c = h.corrected(Side::White, continuation(42, 7), 0);
         let n = h.corrected(Side::White, non_pawn([42, 42]), 0);
-        assert!(s > 20 && m > 20 && c > 20, "each learned: {s} {m} {c}");
+        let k = h.corrected(Side::White, minor(42), 0);
+        assert!(
+            s > 20 && m > 20 && c > 20 && k > 20,
+            "each learned: {s} {m} {c} {k}"
+        );
         assert!(n > 40, "both colours' non-pawn corrections learned: {n}");
-        assert_eq!(h.corrected(Side::White, all, 0), s + m + c + n);
+        assert_eq!(h.corrected(Side::White, all, 0), s + m + c + n + k);
+        assert_eq!(
+            h.corrected(Side::Black, minor(42), 0),
+            0,
+            "per side to move"
+        );
     }
 
     #[test]

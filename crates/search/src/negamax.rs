@@ -403,6 +403,10 @@ impl<G: Game> Worker<'_, G> {
                     r += (self.tuning.cut_node_reduction && cut) as i32;
                     r += (self.tuning.child_cutoff_reduction && self.stack[ply + 1].cutoffs > 2)
                         as i32;
+                    // Where the corrections moved the evaluation far, trust it less.
+                    if let Some(margin) = self.tuning.lmr_correction_margin {
+                        r -= ((static_eval - raw_eval).abs() >= margin) as i32;
+                    }
                     // A quiet move with a good history is less likely to be bad: reduce it less.
                     if let (Some(divisor), Stage::Quiet) = (self.tuning.lmr_history_divisor, stage)
                     {

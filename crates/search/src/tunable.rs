@@ -236,6 +236,15 @@ pub static TUNABLES: &[Tunable] = &{
         500,
         20.0
     );
+    let [corr_lmr_on, corr_lmr] = optional!(
+        "CorrLmrOn",
+        "CorrLmrMargin",
+        lmr_correction_margin,
+        64,
+        8,
+        384,
+        8.0
+    );
     let [razor_on, razor] = optional!("RazorOn", "RazorMargin", razor_margin, 300, 50, 600, 25.0);
     let [singular_on, singular] = optional!(
         "SingularOn",
@@ -421,6 +430,9 @@ pub static TUNABLES: &[Tunable] = &{
         switch!("ContCorr", continuation_correction),
         switch!("MaterialCorr", material_correction),
         switch!("NonPawnCorr", non_pawn_correction),
+        switch!("MinorCorr", minor_correction),
+        corr_lmr_on,
+        corr_lmr,
         clock!("TmMovesToGo", tm_moves_to_go, 8, 40, 2.0),
         clock!("TmSoftMaxPct", tm_soft_max_percent, 15, 80, 4.0),
         clock!("TmHardMaxPct", tm_hard_max_percent, 40, 95, 4.0),

@@ -67,6 +67,14 @@ pub struct SearchTuning {
     /// key (the game's `non_pawn_keys`: where one side's pieces other than pawns or
     /// soldiers stand), as Stockfish's non-pawn correction histories.
     pub non_pawn_correction: bool,
+    /// The static evaluation is also corrected per side to move and minor-piece key (the
+    /// game's `minor_key`: where both sides' minor pieces and kings stand), as Stockfish's
+    /// minor-piece correction history.
+    pub minor_correction: bool,
+    /// Late-move reductions are a ply shallower where the correction histories moved the
+    /// static evaluation by at least this many centipawns: there the evaluation is least
+    /// trusted, as Stockfish reduces less by the size of its correction.
+    pub lmr_correction_margin: Option<Score>,
     /// A node that fails high stores (and returns) its score pulled toward beta,
     /// (score·depth + beta)/(depth + 1): a cutoff's score beyond beta is a bound found by a
     /// shallow, often pruned search, and overshooting it makes parents over-trust the line.
@@ -154,6 +162,8 @@ impl SearchTuning {
         continuation_correction: false,
         material_correction: false,
         non_pawn_correction: false,
+        minor_correction: false,
+        lmr_correction_margin: None,
         aspiration_delta: None,
         pawn_history: false,
         threat_ordering: false,

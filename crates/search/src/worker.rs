@@ -239,7 +239,8 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Where the correction histories of the node at `ply` (not in check) are kept: the
     /// position's structure key, its material key where the material correction is on,
-    /// its non-pawn keys where the non-pawn corrections are on, and the last two moves
+    /// its non-pawn keys where the non-pawn corrections are on, its minor-piece key where
+    /// the minor-piece correction is on, and the last two moves
     /// where the continuation correction is on (from the second ply below the root, which
     /// has two moves behind it).
     #[inline]
@@ -261,6 +262,11 @@ impl<'a, G: Game> Worker<'a, G> {
             },
             non_pawn: if self.tuning.non_pawn_correction {
                 self.pos.non_pawn_keys()
+            } else {
+                None
+            },
+            minor: if self.tuning.minor_correction {
+                self.pos.minor_key()
             } else {
                 None
             },

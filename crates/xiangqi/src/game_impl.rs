@@ -132,6 +132,10 @@ impl Game for Position {
     fn non_pawn_keys(&self) -> Option<[u64; 2]> {
         Some(self.non_pawn)
     }
+
+    fn minor_key(&self) -> Option<u64> {
+        Some(self.minor)
+    }
     fn piece_to(&self, mv: Move) -> u16 {
         (self.board[mv.from().index()].index() * 90 + mv.to().index()) as u16
     }

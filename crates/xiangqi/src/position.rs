@@ -44,6 +44,9 @@ pub struct Position {
     /// Zobrist key of each colour's pieces other than soldiers (general included), kept
     /// incrementally for the search's non-pawn correction histories.
     pub(crate) non_pawn: [u64; 2],
+    /// Zobrist key of both colours' horses, cannons and generals, kept incrementally for
+    /// the search's minor-piece correction history.
+    pub(crate) minor: u64,
     pub(crate) rule60: u16,
     pub(crate) plies_from_null: u16,
     pub(crate) in_check: bool,
@@ -106,6 +109,7 @@ impl Position {
             hash: 0,
             material: 0,
             non_pawn: [0; 2],
+            minor: 0,
             rule60: 0,
             plies_from_null: 0,
             in_check: false,
@@ -149,6 +153,7 @@ impl Position {
             hash: self.hash,
             material: self.material,
             non_pawn: self.non_pawn,
+            minor: self.minor,
             rule60: self.rule60,
             plies_from_null: self.plies_from_null,
             in_check: self.in_check,
@@ -212,6 +217,7 @@ impl Position {
         self.occ[p.color().index()] |= bit(sq);
         self.hash ^= ZOBRIST_PIECE[p.index()][sq];
         self.non_pawn[p.color().index()] ^= non_pawn_key(p, sq);
+        self.minor ^= minor_key(p, sq);
         self.material = self
             .material
             .wrapping_add(game::material_key_piece(p.index()));
@@ -279,6 +285,7 @@ impl Position {
         let mut hash = self.hash ^ ZOBRIST_SIDE;
         hash ^= ZOBRIST_PIECE[piece.index()][from] ^ ZOBRIST_PIECE[piece.index()][to];
         self.non_pawn[us.index()] ^= non_pawn_key(piece, from) ^ non_pawn_key(piece, to);
+        self.minor ^= minor_key(piece, from) ^ minor_key(piece, to);
         add_pair(&mut self.psq[us.index()], PSQ[piece.index()][to]);
         sub_pair(&mut self.psq[us.index()], PSQ[piece.index()][from]);
         if captured.is_none() {
@@ -286,6 +293,7 @@ impl Position {
         } else {
             hash ^= ZOBRIST_PIECE[captured.index()][to];
             self.non_pawn[them.index()] ^= non_pawn_key(captured, to);
+            self.minor ^= minor_key(captured, to);
             self.material = self
                 .material
                 .wrapping_sub(game::material_key_piece(captured.index()));
@@ -321,6 +329,11 @@ impl Position {
             self.compute_non_pawn(),
             "incremental non-pawn keys drifted"
         );
+        debug_assert_eq!(
+            self.minor,
+            self.compute_minor(),
+            "incremental minor-piece key drifted"
+        );
         // Fuzz builds check a sample of positions: see `nnue::check_sums`.
         if let Some(net) = self.net.as_ref().filter(|_| nnue::check_sums(self.hash)) {
             debug_assert_eq!(
@@ -349,9 +362,11 @@ impl Position {
         sub_pair(&mut self.psq[us.index()], PSQ[piece.index()][to]);
         add_pair(&mut self.psq[us.index()], PSQ[piece.index()][from]);
         self.non_pawn[us.index()] ^= non_pawn_key(piece, from) ^ non_pawn_key(piece, to);
+        self.minor ^= minor_key(piece, from) ^ minor_key(piece, to);
         if !undo.captured.is_none() {
             self.occ[them.index()] |= bit(to);
             self.non_pawn[them.index()] ^= non_pawn_key(undo.captured, to);
+            self.minor ^= minor_key(undo.captured, to);
             self.material = self
                 .material
                 .wrapping_add(game::material_key_piece(undo.captured.index()));
@@ -427,6 +442,17 @@ impl Position {
             }
         }
         keys
+    }
+
+    /// Minor-piece key recomputed from scratch.
+    pub(crate) fn compute_minor(&self) -> u64 {
+        let mut key = 0;
+        for (sq, p) in self.board.iter().enumerate() {
+            if !p.is_none() {
+                key ^= minor_key(*p, sq);
+            }
+        }
+        key
     }
 
     /// Material key recomputed from scratch.
@@ -575,6 +601,18 @@ fn non_pawn_key(p: Piece, sq: usize) -> u64 {
         0
     } else {
         ZOBRIST_PIECE[p.index()][sq]
+    }
+}
+
+/// The part of the position's hash that piece `p` on `sq` contributes to the minor-piece
+/// key: its Zobrist key for a horse, cannon or general, else 0.
+#[inline]
+fn minor_key(p: Piece, sq: usize) -> u64 {
+    match p.kind() {
+        Some(PieceKind::Horse | PieceKind::Cannon | PieceKind::General) => {
+            ZOBRIST_PIECE[p.index()][sq]
+        }
+        _ => 0,
     }
 }
 

@@ -72,6 +72,23 @@ proptest! {
         }
     }
 
+    /// The minor-piece key changes when a horse, cannon or general moves or is captured,
+    /// and with nothing else; unmake restores it.
+    #[test]
+    fn minor_key_follows_horses_cannons_and_generals(choices in proptest::collection::vec(0usize..1000, 0..120)) {
+        use xiangqi::PieceKind::{Cannon, General, Horse};
+        let mut pos = walk(&choices);
+        let key = pos.minor_key().expect("xiangqi has a minor-piece key");
+        let counts = |p: xiangqi::Piece| matches!(p.kind(), Some(Horse | Cannon | General));
+        for mv in pos.legal_moves().as_slice().to_vec() {
+            let changes = counts(pos.piece_at(mv.from())) || counts(pos.piece_at(mv.to()));
+            pos.make(mv);
+            prop_assert_eq!(pos.minor_key() != Some(key), changes);
+            pos.unmake(mv);
+            prop_assert_eq!(pos.minor_key(), Some(key));
+        }
+    }
+
     #[test]
     fn piece_to_names_the_moving_piece_and_its_destination(choices in proptest::collection::vec(0usize..1000, 0..80)) {
         let pos = walk(&choices);

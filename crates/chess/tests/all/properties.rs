@@ -34,6 +34,7 @@ proptest! {
             prop_assert_eq!(reparsed.fen(), fen.clone());
             prop_assert_eq!(reparsed.hash(), pos.hash());
             prop_assert_eq!(reparsed.non_pawn_keys(), pos.non_pawn_keys());
+            prop_assert_eq!(reparsed.minor_key(), pos.minor_key());
             prop_assert_eq!(reparsed.evaluate(), pos.evaluate());
             prop_assert_eq!(reparsed.count_legal(), pos.count_legal());
             // The material key moves with captures and promotions only.
