@@ -109,7 +109,7 @@ impl Game for Position {
     }
 
     fn minor_key(&self) -> Option<u64> {
-        Some(self.board.minor_key)
+        Some(self.board.compute_minor_key())
     }
 
     fn material_key(&self) -> Option<u64> {

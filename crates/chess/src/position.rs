@@ -255,11 +255,6 @@ impl Position {
             "incremental non-pawn keys"
         );
         debug_assert_eq!(
-            self.board.minor_key,
-            self.board.compute_minor_key(),
-            "incremental minor-piece key"
-        );
-        debug_assert_eq!(
             (self.board.psq, self.board.phase),
             self.board.compute_psq(),
             "incremental evaluation"
