@@ -86,9 +86,12 @@ const XIANGQI: SearchTuning = SearchTuning {
     // Xiangqi has no structure key, so no correction history spoke for its evaluation until
     // the material correction: +19.3 ± 13.6 over 1498 games at 25k nodes (541/499/458, SPRT
     // [0, 10] H1; session 72). Chess has it on too (session 73).
-    // The non-pawn corrections (soldiers left out): +7.8 ± 9.7 over 3000 games at 25k nodes,
-    // SPRT [0, 10] undecided (session 74), so xiangqi leaves them off.
-    non_pawn_correction: false,
+    // The non-pawn corrections (soldiers left out) and the continuation correction: each
+    // alone scored a few Elo without deciding (+7.8 ± 9.7 and +9.0 ± 9.5 over 3000 games at
+    // 25k nodes; sessions 74 and 72), together +21.7 ± 14.6 over 1120 games (391/408/321,
+    // SPRT [0, 10] H1; session 75). Chess keeps the continuation correction off (s74).
+    non_pawn_correction: true,
+    continuation_correction: true,
     ..CHESS
 };
 
