@@ -30,7 +30,8 @@ const CONTINUATION_CORRECTION_BITS: u32 = 18;
 /// Where a node's evaluation corrections are kept: its structure key, where the game has
 /// one, its material key, its two sides' non-pawn keys, its minor-piece key and the slot
 /// of the two moves that led to it, where the search keeps a material, non-pawn,
-/// minor-piece or continuation correction history. None: the node's evaluation is taken as it is.
+/// minor-piece or continuation correction history. None: the node's evaluation is taken
+/// as it is.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct CorrectionKeys {
     /// The game's structure key (chess: the pawns; `Game::structure_key`).
