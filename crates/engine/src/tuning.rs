@@ -46,6 +46,7 @@ const CHESS: SearchTuning = SearchTuning {
     // Less reduction where the evaluation was corrected by 64 cp or more: +3.0 ± 10.0 over
     // 2537 games at 25k nodes (901/758/878, SPRT [0, 10] undecided when stopped; session 75).
     lmr_correction_margin: None,
+    rfp_correction_percent: None,
     aspiration_delta: Some(15),
     pawn_history: true,
     threat_ordering: true,
@@ -153,6 +154,29 @@ mod tests {
             nodes::<xiangqi::Position>(xiangqi, 8, with(XIANGQI, Some(4))),
             off
         );
+    }
+
+    /// The two adjustments sized by the corrections (less LMR, a wider reverse futility
+    /// margin) are wired in: each changes each game's tree, since the corrections fill
+    /// during the search.
+    #[test]
+    fn correction_sized_adjustments_change_the_tree() {
+        let lmr = |t: SearchTuning| SearchTuning {
+            lmr_correction_margin: Some(16),
+            ..t
+        };
+        let rfp = |t: SearchTuning| SearchTuning {
+            rfp_correction_percent: Some(200),
+            ..t
+        };
+        let chess = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
+        let xiangqi = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 5";
+        let off = nodes::<chess::Position>(chess, 9, CHESS);
+        assert_ne!(nodes::<chess::Position>(chess, 9, lmr(CHESS)), off);
+        assert_ne!(nodes::<chess::Position>(chess, 9, rfp(CHESS)), off);
+        let off = nodes::<xiangqi::Position>(xiangqi, 8, XIANGQI);
+        assert_ne!(nodes::<xiangqi::Position>(xiangqi, 8, lmr(XIANGQI)), off);
+        assert_ne!(nodes::<xiangqi::Position>(xiangqi, 8, rfp(XIANGQI)), off);
     }
 
     #[test]

@@ -116,8 +116,13 @@ impl<G: Game> Worker<'_, G> {
 
         if pruning && !PV && !in_check {
             // Step 1. Reverse futility pruning: far above beta, a quiet position stays there.
+            let correction_margin = self
+                .tuning
+                .rfp_correction_percent
+                .map_or(0, |percent| (static_eval - raw_eval).abs() * percent / 100);
             if depth <= self.tuning.params.rfp_max_depth
-                && eval - self.tuning.params.rfp_margin(depth, improving) >= beta
+                && eval - self.tuning.params.rfp_margin(depth, improving) - correction_margin
+                    >= beta
                 && !is_mate_score(beta)
             {
                 return eval;

@@ -245,6 +245,15 @@ pub static TUNABLES: &[Tunable] = &{
         384,
         8.0
     );
+    let [corr_rfp_on, corr_rfp] = optional!(
+        "CorrRfpOn",
+        "CorrRfpPercent",
+        rfp_correction_percent,
+        75,
+        10,
+        300,
+        10.0
+    );
     let [razor_on, razor] = optional!("RazorOn", "RazorMargin", razor_margin, 300, 50, 600, 25.0);
     let [singular_on, singular] = optional!(
         "SingularOn",
@@ -433,6 +442,8 @@ pub static TUNABLES: &[Tunable] = &{
         switch!("MinorCorr", minor_correction),
         corr_lmr_on,
         corr_lmr,
+        corr_rfp_on,
+        corr_rfp,
         clock!("TmMovesToGo", tm_moves_to_go, 8, 40, 2.0),
         clock!("TmSoftMaxPct", tm_soft_max_percent, 15, 80, 4.0),
         clock!("TmHardMaxPct", tm_hard_max_percent, 40, 95, 4.0),

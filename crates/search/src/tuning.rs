@@ -75,6 +75,11 @@ pub struct SearchTuning {
     /// static evaluation by at least this many centipawns: there the evaluation is least
     /// trusted, as Stockfish reduces less by the size of its correction.
     pub lmr_correction_margin: Option<Score>,
+    /// Reverse futility pruning's margin grows by this percentage of how far the
+    /// correction histories moved the static evaluation: where the evaluation needed much
+    /// correcting it is trusted less to stay above beta, as Stockfish widens its margin by
+    /// the size of its correction.
+    pub rfp_correction_percent: Option<Score>,
     /// A node that fails high stores (and returns) its score pulled toward beta,
     /// (score·depth + beta)/(depth + 1): a cutoff's score beyond beta is a bound found by a
     /// shallow, often pruned search, and overshooting it makes parents over-trust the line.
@@ -164,6 +169,7 @@ impl SearchTuning {
         non_pawn_correction: false,
         minor_correction: false,
         lmr_correction_margin: None,
+        rfp_correction_percent: None,
         aspiration_delta: None,
         pawn_history: false,
         threat_ordering: false,
