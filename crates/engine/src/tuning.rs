@@ -33,6 +33,9 @@ const CHESS: SearchTuning = SearchTuning {
     capture_futility_margin: Some(100),
     aspiration_fail_high_reduction: true,
     fail_high_blend: true,
+    // The pawn structure's correction: +29.0 at 128 cp (session 12) and in the bundle of
+    // session 8.
+    structure_correction: true,
     continuation_correction: false,
     // The material correction: +24.6 ± 15.9 over 1288 games at 25k nodes (514/351/423, SPRT
     // [0, 10] H1; session 73).
@@ -76,8 +79,8 @@ impl Tuned for chess::Position {
 /// Xiangqi plays chess's package: with every chess feature switched on, xiangqi at 25k nodes
 /// per move scored +60.5 ± 26.1 against the base search it had played since session 1 (476
 /// games, session 46). Correction and soldier history (a soldier structure key) were
-/// measured on top and lost (−65.2 ± 42.3, 179 games), so xiangqi offers no structure key,
-/// and threat ordering has no xiangqi bonuses yet. Each feature's own worth in xiangqi is not
+/// measured on top and lost (−65.2 ± 42.3, 179 games), so both stay off, each with its own
+/// switch since session 76 (xiangqi's structure key is its soldiers), and threat ordering has no xiangqi bonuses yet. Each feature's own worth in xiangqi is not
 /// measured yet (docs/search.md). Its levels are read on its own table (measured against
 /// Fairy-Stockfish's levels).
 const XIANGQI: SearchTuning = SearchTuning {
@@ -99,6 +102,10 @@ const XIANGQI: SearchTuning = SearchTuning {
     // games at 25k nodes (637/627/550, SPRT [0, 10] H1; session 76; +13.0 ± 15.8 over 1127
     // undecided in session 75). In chess it scored −1.4 ± 10.7 (s75), so chess keeps it off.
     minor_correction: true,
+    // The soldiers' structure key: its correction and the soldier history lost together
+    // in session 46 (−65.2 ± 42.3 over 179 games at 25k nodes); each is its own switch.
+    structure_correction: false,
+    pawn_history: false,
     ..CHESS
 };
 

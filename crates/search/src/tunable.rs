@@ -436,6 +436,7 @@ pub static TUNABLES: &[Tunable] = &{
         switch!("ChildCutoffReduction", child_cutoff_reduction),
         switch!("AspFailHighReduction", aspiration_fail_high_reduction),
         switch!("FailHighBlend", fail_high_blend),
+        switch!("StructCorr", structure_correction),
         switch!("ContCorr", continuation_correction),
         switch!("MaterialCorr", material_correction),
         switch!("NonPawnCorr", non_pawn_correction),

@@ -60,6 +60,10 @@ pub struct SearchTuning {
     /// searches found after the same last two moves (piece-to), as in Stockfish. Unlike
     /// the structure's correction it needs no structure key, so xiangqi can use it.
     pub continuation_correction: bool,
+    /// The static evaluation is corrected per side and structure key (the game's
+    /// `structure_key`: chess's pawns, xiangqi's soldiers), the first correction history
+    /// (Stockfish's pawn correction history).
+    pub structure_correction: bool,
     /// The static evaluation is also corrected per balance of material (the game's
     /// material key), as Stockfish corrects per minor-piece and non-pawn keys.
     pub material_correction: bool,
@@ -164,6 +168,7 @@ impl SearchTuning {
         capture_futility_margin: None,
         aspiration_fail_high_reduction: false,
         fail_high_blend: false,
+        structure_correction: true,
         continuation_correction: false,
         material_correction: false,
         non_pawn_correction: false,

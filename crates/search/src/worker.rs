@@ -238,7 +238,7 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Where the correction histories of the node at `ply` (not in check) are kept: the
-    /// position's structure key, its material key where the material correction is on,
+    /// position's structure key where the structure correction is on, its material key where the material correction is on,
     /// its non-pawn keys where the non-pawn corrections are on, its minor-piece key where
     /// the minor-piece correction is on, and the last two moves
     /// where the continuation correction is on (from the second ply below the root, which
@@ -254,7 +254,11 @@ impl<'a, G: Game> Worker<'a, G> {
             None
         };
         CorrectionKeys {
-            structure: self.pos.structure_key(),
+            structure: if self.tuning.structure_correction {
+                self.pos.structure_key()
+            } else {
+                None
+            },
             material: if self.tuning.material_correction {
                 self.pos.material_key()
             } else {

@@ -126,6 +126,10 @@ impl Game for Position {
     fn may_give_check(&self, mv: Move) -> bool {
         self.gives_check(mv)
     }
+    fn structure_key(&self) -> Option<u64> {
+        Some(self.soldier_key())
+    }
+
     fn material_key(&self) -> Option<u64> {
         Some(self.material)
     }

@@ -433,6 +433,18 @@ impl Position {
         h
     }
 
+    /// The key of where both sides' soldiers stand: what the hash holds besides the
+    /// non-pawn keys and the side to move, so it costs make and unmake nothing.
+    #[inline]
+    pub(crate) fn soldier_key(&self) -> u64 {
+        let side = if self.stm == Side::Black {
+            ZOBRIST_SIDE
+        } else {
+            0
+        };
+        self.hash ^ self.non_pawn[0] ^ self.non_pawn[1] ^ side
+    }
+
     /// Non-pawn keys recomputed from scratch.
     pub(crate) fn compute_non_pawn(&self) -> [u64; 2] {
         let mut keys = [0; 2];

@@ -89,6 +89,22 @@ proptest! {
         }
     }
 
+    /// The structure key (the soldiers) changes when a soldier moves or is captured, and
+    /// with nothing else, whichever side is to move; unmake restores it.
+    #[test]
+    fn structure_key_follows_the_soldiers(choices in proptest::collection::vec(0usize..1000, 0..120)) {
+        let mut pos = walk(&choices);
+        let key = pos.structure_key().expect("xiangqi has a structure key");
+        let soldier = |p: xiangqi::Piece| p.kind() == Some(xiangqi::PieceKind::Soldier);
+        for mv in pos.legal_moves().as_slice().to_vec() {
+            let changes = soldier(pos.piece_at(mv.from())) || soldier(pos.piece_at(mv.to()));
+            pos.make(mv);
+            prop_assert_eq!(pos.structure_key() != Some(key), changes);
+            pos.unmake(mv);
+            prop_assert_eq!(pos.structure_key(), Some(key));
+        }
+    }
+
     #[test]
     fn piece_to_names_the_moving_piece_and_its_destination(choices in proptest::collection::vec(0usize..1000, 0..80)) {
         let pos = walk(&choices);
