@@ -47,8 +47,12 @@ const CHESS: SearchTuning = SearchTuning {
     // at 25k nodes (888/693/898, SPRT [0, 10] stopped at LLR −2.14; session 75).
     minor_correction: false,
     // Less reduction where the evaluation was corrected by 64 cp or more: +3.0 ± 10.0 over
-    // 2537 games at 25k nodes (901/758/878, SPRT [0, 10] undecided when stopped; session 75).
+    // 2537 games at 25k nodes (901/758/878, SPRT [0, 10] undecided when stopped; session 75);
+    // xiangqi +3.4 ± 15.2 over 933 games (session 76, stopped).
     lmr_correction_margin: None,
+    // Reverse futility's margin widened by 75% of the correction: −2.9 ± 11.4 over 2247
+    // games at 25k nodes (803/621/823, stopped at LLR −2.34); xiangqi −6.4 ± 14.9 over 1259
+    // (stopped at LLR −1.95; session 76).
     rfp_correction_percent: None,
     aspiration_delta: Some(15),
     pawn_history: true,
@@ -104,6 +108,7 @@ const XIANGQI: SearchTuning = SearchTuning {
     minor_correction: true,
     // The soldiers' structure key: its correction and the soldier history lost together
     // in session 46 (−65.2 ± 42.3 over 179 games at 25k nodes); each is its own switch.
+    // The correction alone: −5.0 ± 15.1 over 1175 games (session 76, stopped at LLR −1.69).
     structure_correction: false,
     pawn_history: false,
     ..CHESS
