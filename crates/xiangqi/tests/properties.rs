@@ -18,6 +18,24 @@ fn walk(choices: &[usize]) -> Position {
     pos
 }
 
+/// Checks, for every legal move of `pos`, that `key` changes exactly when the move moves or
+/// captures a piece that `counts`, and that unmake restores it.
+fn key_follows(
+    pos: &mut Position,
+    key: fn(&Position) -> Option<u64>,
+    counts: impl Fn(xiangqi::Piece) -> bool,
+) -> Result<(), TestCaseError> {
+    let before = key(pos).expect("xiangqi has this key");
+    for mv in pos.legal_moves().as_slice().to_vec() {
+        let changes = counts(pos.piece_at(mv.from())) || counts(pos.piece_at(mv.to()));
+        pos.make(mv);
+        prop_assert_eq!(key(pos) != Some(before), changes);
+        pos.unmake(mv);
+        prop_assert_eq!(key(pos), Some(before));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -77,32 +95,18 @@ proptest! {
     #[test]
     fn minor_key_follows_horses_cannons_and_generals(choices in proptest::collection::vec(0usize..1000, 0..120)) {
         use xiangqi::PieceKind::{Cannon, General, Horse};
-        let mut pos = walk(&choices);
-        let key = pos.minor_key().expect("xiangqi has a minor-piece key");
-        let counts = |p: xiangqi::Piece| matches!(p.kind(), Some(Horse | Cannon | General));
-        for mv in pos.legal_moves().as_slice().to_vec() {
-            let changes = counts(pos.piece_at(mv.from())) || counts(pos.piece_at(mv.to()));
-            pos.make(mv);
-            prop_assert_eq!(pos.minor_key() != Some(key), changes);
-            pos.unmake(mv);
-            prop_assert_eq!(pos.minor_key(), Some(key));
-        }
+        key_follows(&mut walk(&choices), Position::minor_key, |p| {
+            matches!(p.kind(), Some(Horse | Cannon | General))
+        })?;
     }
 
     /// The structure key (the soldiers) changes when a soldier moves or is captured, and
     /// with nothing else, whichever side is to move; unmake restores it.
     #[test]
     fn structure_key_follows_the_soldiers(choices in proptest::collection::vec(0usize..1000, 0..120)) {
-        let mut pos = walk(&choices);
-        let key = pos.structure_key().expect("xiangqi has a structure key");
-        let soldier = |p: xiangqi::Piece| p.kind() == Some(xiangqi::PieceKind::Soldier);
-        for mv in pos.legal_moves().as_slice().to_vec() {
-            let changes = soldier(pos.piece_at(mv.from())) || soldier(pos.piece_at(mv.to()));
-            pos.make(mv);
-            prop_assert_eq!(pos.structure_key() != Some(key), changes);
-            pos.unmake(mv);
-            prop_assert_eq!(pos.structure_key(), Some(key));
-        }
+        key_follows(&mut walk(&choices), Position::structure_key, |p| {
+            p.kind() == Some(xiangqi::PieceKind::Soldier)
+        })?;
     }
 
     #[test]
