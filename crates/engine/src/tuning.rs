@@ -84,9 +84,9 @@ impl Tuned for chess::Position {
 /// per move scored +60.5 ± 26.1 against the base search it had played since session 1 (476
 /// games, session 46). Correction and soldier history (a soldier structure key) were
 /// measured on top and lost (−65.2 ± 42.3, 179 games), so both stay off, each with its own
-/// switch since session 76 (xiangqi's structure key is its soldiers), and threat ordering has no xiangqi bonuses yet. Each feature's own worth in xiangqi is not
-/// measured yet (docs/search.md). Its levels are read on its own table (measured against
-/// Fairy-Stockfish's levels).
+/// switch since session 76 (xiangqi's structure key is its soldiers); threat ordering has no
+/// xiangqi bonuses yet. Features measured in xiangqi since are listed in docs/search.md. Its
+/// levels are read on its own table (measured against Fairy-Stockfish's levels).
 const XIANGQI: SearchTuning = SearchTuning {
     levels: XIANGQI_LEVELS,
     // Capture history in the pruning of captures: +19.1 ± 18.6 over 800 games at 25k nodes

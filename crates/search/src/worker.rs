@@ -238,11 +238,9 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Where the correction histories of the node at `ply` (not in check) are kept: the
-    /// position's structure key where the structure correction is on, its material key where the material correction is on,
-    /// its non-pawn keys where the non-pawn corrections are on, its minor-piece key where
-    /// the minor-piece correction is on, and the last two moves
-    /// where the continuation correction is on (from the second ply below the root, which
-    /// has two moves behind it).
+    /// position's structure key, material key, non-pawn keys and minor-piece key, and the
+    /// last two moves (from the second ply below the root, which has two moves behind it),
+    /// each only where its correction is on.
     #[inline]
     pub fn correction_keys(&self, ply: usize) -> CorrectionKeys {
         let continuation = if self.tuning.continuation_correction && ply >= 2 {
